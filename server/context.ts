@@ -1,0 +1,12 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { Keys } from './security/jwt.ts';
+import type { RateLimiter } from './security/rate-limit.ts';
+
+/** What every HTTP module receives: built once in createServerContext, shared by all requests. */
+export interface ServerContext {
+  config: Config;
+  db: Database;
+  keys: Keys;
+  rateLimiter: RateLimiter;
+}

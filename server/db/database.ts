@@ -1,0 +1,39 @@
+/** The one small interface the server uses for both embedded PGlite and node-postgres. */
+export interface QueryResult<Row = Record<string, unknown>> {
+  rows: Row[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  /** One statement with bound parameters ($1, $2 …). */
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>>;
+  /** Several statements, no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface TransactionOptions {
+  readOnly?: boolean;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn inside BEGIN … COMMIT, rolling back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** Runs fn on one connection while holding a session-level advisory lock. */
+  withAdvisoryLock<T>(key: number, fn: (conn: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** A Postgres error as both drivers report it. */
+export interface PgError extends Error {
+  code?: string;
+  detail?: string;
+  hint?: string;
+  constraint?: string;
+  column?: string;
+  table?: string;
+}
+
+export function isPgError(e: unknown): e is PgError & { code: string } {
+  return e instanceof Error && typeof (e as PgError).code === 'string' && /^[0-9A-Z]{5}$/.test((e as PgError).code!);
+}

@@ -1,0 +1,51 @@
+import type { RateLimitRule } from '../config.ts';
+import type { Database } from '../db/database.ts';
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Seconds until the current window ends. */
+  retryAfter: number;
+}
+
+/**
+ * Fixed-window counters kept in Postgres (platform.rate_limits), so every server process
+ * sharing one database shares the limits. Keys look like "comments:ip:1.2.3.4".
+ */
+export class RateLimiter {
+  private lastSweep = 0;
+
+  constructor(private readonly db: Database) {}
+
+  async hit(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+    const { rows } = await this.db.query<{ hits: number; remaining: number }>(
+      `insert into platform.rate_limits as r (key, window_started, hits) values ($1, now(), 1)
+       on conflict (key) do update set
+         hits = case when r.window_started <= now() - make_interval(secs => $2) then 1 else r.hits + 1 end,
+         window_started = case when r.window_started <= now() - make_interval(secs => $2) then now() else r.window_started end
+       returning hits, ceil(extract(epoch from (window_started + make_interval(secs => $2) - now())))::int as remaining`,
+      [key, rule.seconds],
+    );
+    this.sweepSometimes();
+    const row = rows[0]!;
+    return { allowed: row.hits <= rule.count, retryAfter: Math.max(1, row.remaining) };
+  }
+
+  /** Checks every key; all are counted, and the call is allowed only if each is within its rule. */
+  async hitAll(entries: ReadonlyArray<{ key: string; rule: RateLimitRule }>): Promise<RateLimitResult> {
+    let result: RateLimitResult = { allowed: true, retryAfter: 0 };
+    for (const e of entries) {
+      const r = await this.hit(e.key, e.rule);
+      if (!r.allowed) result = { allowed: false, retryAfter: Math.max(result.retryAfter, r.retryAfter) };
+    }
+    return result;
+  }
+
+  private sweepSometimes() {
+    const now = Date.now();
+    if (now - this.lastSweep < 10 * 60_000) return;
+    this.lastSweep = now;
+    this.db
+      .query(`delete from platform.rate_limits where window_started < now() - interval '1 day'`)
+      .catch(() => undefined);
+  }
+}

@@ -1,0 +1,56 @@
+import type { Context } from 'hono';
+import type { Database, Queryable } from '../db/database.ts';
+import type { ApiRole, JwtClaims, Keys } from './jwt.ts';
+import { JwtError } from './jwt.ts';
+
+/** Who is calling: the Postgres role to switch to and the claims policies read. */
+export interface RequestAuth {
+  role: ApiRole;
+  claims: JwtClaims;
+  /** The verified bearer token, when there was one. */
+  token?: string;
+  userId?: string;
+}
+
+export class MissingApiKeyError extends Error {
+  constructor() {
+    super('No API key found in request');
+  }
+}
+
+/** The bearer token wins over the apikey header, as on Supabase. */
+export function bearerToken(c: Context): string | undefined {
+  const header = c.req.header('authorization');
+  const m = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  if (m) return m[1];
+  return c.req.header('apikey') ?? c.req.query('apikey') ?? undefined;
+}
+
+/** Throws MissingApiKeyError or JwtError; callers map those to their protocol's error shape. */
+export async function authenticate(c: Context, keys: Keys): Promise<RequestAuth> {
+  const token = bearerToken(c);
+  if (!token) throw new MissingApiKeyError();
+  const claims = await keys.verify(token);
+  return { role: claims.role, claims, token, userId: claims.role === 'authenticated' ? claims.sub : undefined };
+}
+
+export { JwtError };
+
+/**
+ * Runs fn in one transaction as the caller's Postgres role with the JWT claims in
+ * request.jwt.claims, exactly as PostgREST does, so RLS policies decide what it sees.
+ */
+export function asCaller<T>(
+  db: Database,
+  auth: Pick<RequestAuth, 'role' | 'claims'>,
+  fn: (tx: Queryable) => Promise<T>,
+  options: { readOnly?: boolean } = {},
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
+      auth.role,
+      JSON.stringify(auth.claims),
+    ]);
+    return fn(tx);
+  }, options);
+}

@@ -1,0 +1,67 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.ts';
+import type { Config } from './config.ts';
+import type { ServerContext } from './context.ts';
+import type { Database } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/open.ts';
+import { createKeys } from './security/jwt.ts';
+import { RateLimiter } from './security/rate-limit.ts';
+import { seedDemoData } from '../db/seed/seed.ts';
+
+export interface RunningServer {
+  url: string;
+  ctx: ServerContext;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** An already-open database (tests pass a cloned template); otherwise opened from config. */
+  db?: Database;
+  /** Log lines go here; tests pass a no-op. */
+  log?: (line: string) => void;
+}
+
+/** config → database → migrations → seed → HTTP. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const db = options.db ?? (await openDatabase(config));
+  const applied = await migrate(db);
+  if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
+
+  const ctx: ServerContext = {
+    config,
+    db,
+    keys: await createKeys(config.JWT_SECRET),
+    rateLimiter: new RateLimiter(db),
+  };
+  if (config.SEED_DEMO) {
+    const seeded = await seedDemoData(ctx);
+    if (seeded) log(seeded);
+  }
+
+  const app = createApp(ctx);
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    ctx,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Keep-alive sockets would hold close() open; end them once in-flight requests are done.
+          (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+        });
+        await db.close();
+      })();
+      return closing;
+    },
+  };
+}
