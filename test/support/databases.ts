@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Database } from '../../server/db/database.ts';
@@ -11,7 +11,9 @@ import { migrate } from '../../server/db/migrate.ts';
  * per suite: PGlite's initdb takes seconds, a clone a fraction of that.
  */
 export const TEST_DATA_ROOT = join(process.cwd(), '.test-data');
-const PGLITE_TEMPLATE = join(TEST_DATA_ROOT, 'pglite-template.tar.gz');
+/** One file per test run (the main process's pid), so parallel runs never share a template. */
+const pgliteTemplatePath = (runId: string) => join(TEST_DATA_ROOT, `pglite-template-${runId}.tar.gz`);
+const runId = () => process.env.TEST_RUN_ID ?? String(process.pid);
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -50,7 +52,7 @@ export async function buildTemplate(kind: DbKind): Promise<void> {
     const db = await openPglite();
     await migrate(db);
     const dump = await db.pglite.dumpDataDir('gzip');
-    writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
+    writeFileSync(pgliteTemplatePath(runId()), Buffer.from(await dump.arrayBuffer()));
     await db.close();
     return;
   }
@@ -64,6 +66,7 @@ export async function buildTemplate(kind: DbKind): Promise<void> {
 
 export async function dropTemplate(kind: DbKind): Promise<void> {
   if (kind === 'postgres') await adminQuery(`drop database if exists "${templateName()}" with (force)`);
+  else rmSync(pgliteTemplatePath(runId()), { force: true });
 }
 
 let counter = 0;
@@ -71,7 +74,7 @@ let counter = 0;
 /** A fresh database, cloned from the template, for one suite. Closing it also drops it. */
 export async function cloneTemplate(): Promise<Database> {
   if (testDbKind() === 'pglite') {
-    const blob = new Blob([readFileSync(PGLITE_TEMPLATE)]);
+    const blob = new Blob([readFileSync(pgliteTemplatePath(runId()))]);
     return openPglite({ loadDataDir: blob });
   }
   const name = `${baseDatabaseName()}_${process.pid}_${Date.now().toString(36)}_${counter++}`;
