@@ -53,6 +53,18 @@ declare
   candidate text;
   n integer := 1;
 begin
+  -- The same limits as the checks above, in words an editor understands.
+  if char_length(btrim(coalesce(new.title, ''))) = 0 then
+    raise exception 'Please enter a title' using errcode = '23514';
+  elsif char_length(btrim(new.title)) > 200 then
+    raise exception 'The title is too long (at most 200 characters)' using errcode = '23514';
+  elsif char_length(btrim(coalesce(new.body, ''))) = 0 then
+    raise exception 'Please write the content' using errcode = '23514';
+  elsif char_length(new.body) > 100000 then
+    raise exception 'The content is too long (at most 100,000 characters)' using errcode = '23514';
+  elsif char_length(coalesce(new.excerpt, '')) > 500 then
+    raise exception 'The excerpt is too long (at most 500 characters)' using errcode = '23514';
+  end if;
   new.title := btrim(new.title);
   new.category := btrim(coalesce(new.category, 'General'));
   new.author := btrim(new.author);

@@ -46,6 +46,11 @@ language plpgsql security definer set search_path = '' as $$
 declare
   label text;
 begin
+  if char_length(btrim(coalesce(new.reason, ''))) = 0 then
+    raise exception 'Please choose a reason for the report' using errcode = '23514';
+  elsif char_length(btrim(new.reason)) > 500 then
+    raise exception 'The reason is too long (at most 500 characters)' using errcode = '23514';
+  end if;
   new.reporter_id := coalesce(auth.uid(), new.reporter_id);
   new.reason := btrim(new.reason);
   new.status := 'pending';
