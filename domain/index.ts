@@ -1,0 +1,5 @@
+export * from './catalog.ts';
+export * from './limits.ts';
+export * from './messages.ts';
+export * from './project-submission.ts';
+export * from './urls.ts';
