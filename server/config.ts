@@ -47,6 +47,8 @@ const envSchema = z.object({
   RATE_LIMIT_PROJECTS: rateLimit.prefault('10/3600'),
   RATE_LIMIT_UPLOADS: rateLimit.prefault('30/3600'),
   RATE_LIMIT_REPORTS: rateLimit.prefault('20/3600'),
+  // The largest file any bucket may accept, in bytes; each bucket sets its own lower limit.
+  STORAGE_MAX_FILE_SIZE: z.coerce.number().int().positive().default(50 * 1024 * 1024),
   // Auth limits per client IP, GoTrue-like defaults.
   RATE_LIMIT_TOKEN: rateLimit.prefault('150/300'),
   RATE_LIMIT_TOKEN_BURST: z.coerce.number().int().positive().default(30),
