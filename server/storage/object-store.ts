@@ -106,13 +106,13 @@ export async function storeObject(deps: StorageDeps, auth: RequestAuth, req: Sto
     const id = await asCaller(deps.ctx.db, auth, async (tx) => {
       const sql = req.upsert
         ? `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
-           values ($1, $2, $3, $3::text, $4::jsonb, $5::jsonb, $6)
+           values ($1, $2, $3::uuid, $7::text, $4::jsonb, $5::jsonb, $6)
            on conflict (bucket_id, name) do update set
              metadata = excluded.metadata, user_metadata = excluded.user_metadata, version = excluded.version,
              updated_at = now(), last_accessed_at = now()
            returning id`
         : `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
-           values ($1, $2, $3, $3::text, $4::jsonb, $5::jsonb, $6) returning id`;
+           values ($1, $2, $3::uuid, $7::text, $4::jsonb, $5::jsonb, $6) returning id`;
       const { rows } = await tx.query<{ id: string }>(sql, [
         req.bucket,
         req.key,
@@ -120,6 +120,7 @@ export async function storeObject(deps: StorageDeps, auth: RequestAuth, req: Sto
         JSON.stringify(metadata),
         req.userMetadata === null ? null : JSON.stringify(req.userMetadata),
         version,
+        owner,
       ]);
       pending = await putFile(deps, req);
       return rows[0]!.id;
