@@ -1,7 +1,11 @@
 import { Hono } from 'hono';
+import { authRoutes } from './auth/routes.ts';
 import type { ServerContext } from './context.ts';
+import { functionRoutes } from './functions/routes.ts';
 import { supabaseCors } from './http/cors.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { DevMailbox } from './mail/dev-mailbox.ts';
+import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { restRoutes } from './rest/routes.ts';
 import { storageRoutes } from './storage/routes.ts';
 import { webRoutes } from './web/routes.ts';
@@ -12,6 +16,10 @@ export function createApp(ctx: ServerContext): Hono {
   app.use('*', securityHeaders());
   for (const prefix of ['/rest/v1/*', '/auth/v1/*', '/storage/v1/*', '/functions/v1/*']) app.use(prefix, supabaseCors);
 
+  app.route('/auth/v1', authRoutes(ctx));
+  app.route('/functions/v1', functionRoutes(ctx));
+  // Only without SMTP_URL: the dev mailbox holds sign-in links, so it is loopback-only too.
+  if (ctx.mailer instanceof DevMailbox) app.route('/_dev', devMailboxRoutes(ctx.mailer));
   app.route('/rest/v1', restRoutes(ctx));
   app.route('/storage/v1', storageRoutes(ctx));
   app.route('/', webRoutes(ctx));

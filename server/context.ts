@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { Keys } from './security/jwt.ts';
 import type { RateLimiter } from './security/rate-limit.ts';
 
@@ -9,4 +10,6 @@ export interface ServerContext {
   db: Database;
   keys: Keys;
   rateLimiter: RateLimiter;
+  /** Auth e-mails: SMTP, or the dev mailbox when SMTP_URL is unset. */
+  mailer: Mailer;
 }

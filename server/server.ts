@@ -6,6 +6,7 @@ import type { ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
+import { createMailer } from './mail/mailer.ts';
 import { createKeys } from './security/jwt.ts';
 import { RateLimiter } from './security/rate-limit.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
@@ -35,6 +36,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     db,
     keys: await createKeys(config.JWT_SECRET),
     rateLimiter: new RateLimiter(db),
+    mailer: createMailer(config, log),
   };
   if (config.SEED_DEMO) {
     const seeded = await seedDemoData(ctx);

@@ -1,0 +1,138 @@
+import type { Queryable } from '../db/database.ts';
+
+/** The auth.users columns the server reads. */
+export interface UserRow {
+  id: string;
+  aud: string | null;
+  role: string | null;
+  email: string | null;
+  encrypted_password: string | null;
+  email_confirmed_at: Date | null;
+  invited_at: Date | null;
+  confirmation_sent_at: Date | null;
+  recovery_sent_at: Date | null;
+  reauthentication_sent_at: Date | null;
+  last_sign_in_at: Date | null;
+  raw_app_meta_data: Record<string, unknown>;
+  raw_user_meta_data: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+  banned_until: Date | null;
+  deleted_at: Date | null;
+  is_anonymous: boolean;
+}
+
+export interface IdentityRow {
+  id: string;
+  provider_id: string;
+  user_id: string;
+  identity_data: Record<string, unknown>;
+  provider: string;
+  last_sign_in_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  email: string | null;
+}
+
+export const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, invited_at, confirmation_sent_at,
+  recovery_sent_at, reauthentication_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at,
+  updated_at, banned_until, deleted_at, is_anonymous`;
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>(
+    `select ${USER_COLUMNS} from auth.users where lower(email) = $1 and deleted_at is null`,
+    [normaliseEmail(email)],
+  );
+  return rows[0];
+}
+
+export async function findUserById(db: Queryable, id: string, opts: { forUpdate?: boolean } = {}): Promise<UserRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const { rows } = await db.query<UserRow>(
+    `select ${USER_COLUMNS} from auth.users where id = $1 and deleted_at is null${opts.forUpdate ? ' for update' : ''}`,
+    [id],
+  );
+  return rows[0];
+}
+
+export async function identitiesOf(db: Queryable, userId: string): Promise<IdentityRow[]> {
+  const { rows } = await db.query<IdentityRow>(
+    `select id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at, email
+       from auth.identities where user_id = $1 order by created_at`,
+    [userId],
+  );
+  return rows;
+}
+
+export function isBanned(user: Pick<UserRow, 'banned_until'>, now = new Date()): boolean {
+  return user.banned_until !== null && user.banned_until.getTime() > now.getTime();
+}
+
+export function isUuid(s: unknown): s is string {
+  return typeof s === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+}
+
+const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : undefined);
+
+/** GoTrue's JSON for an identity. */
+export function identityJson(i: IdentityRow) {
+  return {
+    identity_id: i.id,
+    id: i.provider_id,
+    user_id: i.user_id,
+    identity_data: i.identity_data,
+    provider: i.provider,
+    last_sign_in_at: iso(i.last_sign_in_at),
+    created_at: iso(i.created_at),
+    updated_at: iso(i.updated_at),
+    email: i.email ?? undefined,
+  };
+}
+
+/** GoTrue's JSON for a user (fields that are unset are omitted, as GoTrue's omitempty does). */
+export function userJson(u: UserRow, identities: IdentityRow[]) {
+  return {
+    id: u.id,
+    aud: u.aud ?? 'authenticated',
+    role: u.role ?? 'authenticated',
+    email: u.email ?? '',
+    email_confirmed_at: iso(u.email_confirmed_at),
+    invited_at: iso(u.invited_at),
+    phone: '',
+    confirmation_sent_at: iso(u.confirmation_sent_at),
+    confirmed_at: iso(u.email_confirmed_at),
+    recovery_sent_at: iso(u.recovery_sent_at),
+    reauthentication_sent_at: iso(u.reauthentication_sent_at),
+    last_sign_in_at: iso(u.last_sign_in_at),
+    app_metadata: u.raw_app_meta_data ?? {},
+    user_metadata: u.raw_user_meta_data ?? {},
+    identities: identities.map(identityJson),
+    banned_until: iso(u.banned_until),
+    created_at: iso(u.created_at),
+    updated_at: iso(u.updated_at),
+    is_anonymous: u.is_anonymous ?? false,
+  };
+}
+
+export type UserJson = ReturnType<typeof userJson>;
+
+export async function loadUserJson(db: Queryable, user: UserRow): Promise<UserJson> {
+  return userJson(user, await identitiesOf(db, user.id));
+}
+
+/** The e-mail identity GoTrue keeps for password users (provider_id = user id). */
+export async function ensureEmailIdentity(db: Queryable, user: Pick<UserRow, 'id' | 'email'>, verified: boolean): Promise<void> {
+  await db.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at)
+     values ($1, $1::uuid, $2, 'email', now())
+     on conflict (provider_id, provider) do update set identity_data = excluded.identity_data, updated_at = now()`,
+    [
+      user.id,
+      JSON.stringify({ sub: user.id, email: user.email, email_verified: verified, phone_verified: false }),
+    ],
+  );
+}

@@ -1,0 +1,76 @@
+import type { Context } from 'hono';
+import type { ServerContext } from '../context.ts';
+import type { Queryable } from '../db/database.ts';
+import { consumeLinkToken, TOKEN_TYPE_FOR, type VerifyType } from './email-links.ts';
+import { AuthError, validationFailed } from './errors.ts';
+import { clientInfo, readJson, sessionDeps } from './http.ts';
+import { issueAuthCode } from './pkce.ts';
+import { enforceAuthLimit } from './rate-limits.ts';
+import { withCode, withError, withTokens } from './redirect-results.ts';
+import { resolveRedirect } from './redirects.ts';
+import { createSession, type AuthMethod, type TokenResponse } from './sessions.ts';
+import { ensureEmailIdentity, findUserById, isBanned, type UserRow } from './users.ts';
+
+const VERIFY_TYPES: readonly VerifyType[] = ['signup', 'recovery', 'invite', 'email'];
+const LINK_INVALID = 'Email link is invalid or has expired';
+
+function parseType(value: unknown): VerifyType {
+  if (typeof value !== 'string' || !VERIFY_TYPES.includes(value as VerifyType)) {
+    throw validationFailed(`Verify requires a verification type: one of ${VERIFY_TYPES.join(', ')}`);
+  }
+  return value as VerifyType;
+}
+
+type Outcome = { kind: 'code'; code: string } | { kind: 'session'; tokens: TokenResponse } | { kind: 'error'; code: string; message: string };
+
+/** Consumes the link and marks the address confirmed; then a PKCE code or a session. */
+async function completeVerification(ctx: ServerContext, c: Context, tx: Queryable, secret: string, type: VerifyType): Promise<Outcome> {
+  const consumed = await consumeLinkToken(tx, secret, [TOKEN_TYPE_FOR[type]]);
+  if (!consumed || consumed.expired) return { kind: 'error', code: 'otp_expired', message: LINK_INVALID };
+  const user = await findUserById(tx, consumed.user_id);
+  if (!user) return { kind: 'error', code: 'otp_expired', message: LINK_INVALID };
+  if (isBanned(user)) return { kind: 'error', code: 'user_banned', message: 'User is banned' };
+  // Following any of these links proves the inbox is the user's.
+  if (!user.email_confirmed_at) {
+    await tx.query(`update auth.users set email_confirmed_at = now(), updated_at = now() where id = $1`, [user.id]);
+    await ensureEmailIdentity(tx, user, true);
+  }
+  if (consumed.flow_state_id) {
+    const code = await issueAuthCode(tx, consumed.flow_state_id, user.id);
+    if (code) return { kind: 'code', code };
+  }
+  const fresh = (await findUserById(tx, user.id)) as UserRow;
+  const method: AuthMethod = type === 'recovery' ? 'recovery' : type === 'invite' ? 'invite' : 'otp';
+  return { kind: 'session', tokens: await createSession(tx, sessionDeps(ctx), fresh, method, clientInfo(ctx, c)) };
+}
+
+/** GET /verify: the e-mail link. Always ends in a redirect to the (allowed) redirect_to. */
+export async function verifyGet(ctx: ServerContext, c: Context): Promise<Response> {
+  const redirectTo = resolveRedirect(ctx.config, c.req.query('redirect_to'));
+  try {
+    await enforceAuthLimit(ctx, c, 'verify');
+  } catch (err) {
+    if (err instanceof AuthError) return c.redirect(withError(redirectTo, 'access_denied', err.code, err.message), 303);
+    throw err;
+  }
+  const type = parseType(c.req.query('type'));
+  const secret = c.req.query('token');
+  if (!secret) return c.redirect(withError(redirectTo, 'access_denied', 'otp_expired', LINK_INVALID), 303);
+  const outcome = await ctx.db.transaction((tx) => completeVerification(ctx, c, tx, secret, type));
+  if (outcome.kind === 'error') return c.redirect(withError(redirectTo, 'access_denied', outcome.code, outcome.message), 303);
+  if (outcome.kind === 'code') return c.redirect(withCode(redirectTo, outcome.code), 303);
+  return c.redirect(withTokens(redirectTo, outcome.tokens, type), 303);
+}
+
+/** POST /verify with token_hash (supabase-js verifyOtp): the same check, answered as JSON. */
+export async function verifyPost(ctx: ServerContext, c: Context): Promise<Response> {
+  await enforceAuthLimit(ctx, c, 'verify');
+  const body = await readJson(c);
+  const type = parseType(body.type);
+  const secret = body.token_hash;
+  if (typeof secret !== 'string' || secret === '') throw validationFailed('Verify requires a token_hash');
+  const outcome = await ctx.db.transaction((tx) => completeVerification(ctx, c, tx, secret, type));
+  if (outcome.kind === 'error') throw new AuthError(403, outcome.code as 'otp_expired', outcome.message === LINK_INVALID ? 'Token has expired or is invalid' : outcome.message);
+  if (outcome.kind === 'code') throw validationFailed('This link belongs to a PKCE flow; open it in the browser that asked for it');
+  return c.json(outcome.tokens);
+}

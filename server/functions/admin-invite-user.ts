@@ -1,0 +1,28 @@
+import { inviteUser } from '../auth/admin.ts';
+import { AuthError } from '../auth/errors.ts';
+import { parseEmail, readJson } from '../auth/http.ts';
+import { resolveRedirect } from '../auth/redirects.ts';
+import { requireAdmin } from './require-admin.ts';
+import { FunctionError, type ServerFunction } from './types.ts';
+
+/**
+ * Admin › Users › Invite User: { email, name? } → an invitation e-mail, as
+ * supabase.auth.admin.inviteUserByEmail would send it with the service_role key.
+ */
+export const adminInviteUser: ServerFunction = async (ctx, c) => {
+  await requireAdmin(ctx, c);
+  try {
+    const body = await readJson(c);
+    const email = parseEmail(body.email, 'Please enter a valid email address.');
+    if (body.name !== undefined && (typeof body.name !== 'string' || body.name.length > 100)) {
+      throw new FunctionError(400, 'validation_failed', 'name must be text of at most 100 characters');
+    }
+    const data = typeof body.name === 'string' && body.name.trim() ? { name: body.name.trim() } : {};
+    const redirectTo = resolveRedirect(ctx.config, body.redirectTo ?? `${ctx.config.SITE_URL}/auth/callback`);
+    const user = await inviteUser(ctx, email, data, redirectTo);
+    return c.json({ user: { id: user.id, email: user.email, invited_at: user.invited_at } });
+  } catch (err) {
+    if (err instanceof AuthError) throw new FunctionError(err.status, err.code, err.message);
+    throw err;
+  }
+};
