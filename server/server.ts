@@ -9,6 +9,7 @@ import { openDatabase } from './db/open.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createKeys } from './security/jwt.ts';
 import { RateLimiter } from './security/rate-limit.ts';
+import { SchemaCache } from './rest/schema-cache.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
 
 export interface RunningServer {
@@ -37,7 +38,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     keys: await createKeys(config.JWT_SECRET),
     rateLimiter: new RateLimiter(db),
     mailer: createMailer(config, log),
+    schemaCache: new SchemaCache(db),
   };
+  await ctx.schemaCache.reload();
   if (config.SEED_DEMO) {
     const seeded = await seedDemoData(ctx);
     if (seeded) log(seeded);

@@ -1,7 +1,95 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { ServerContext } from '../context.ts';
+import type { ApiRole } from '../security/jwt.ts';
+import { authenticate, JwtError, MissingApiKeyError, type RequestAuth } from '../security/request-auth.ts';
+import { RestError, toRestError } from './errors.ts';
+import { handleRpc } from './handlers/rpc.ts';
+import type { Reply, RequestScope } from './handlers/scope.ts';
+import { handleTable } from './handlers/table.ts';
+import { negotiate } from './http/negotiate.ts';
+import { parsePrefer } from './parse/prefer.ts';
 
-export function restRoutes(_ctx: ServerContext): Hono {
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']);
+const HIDDEN_HEADERS = new Set(['authorization', 'apikey', 'cookie']);
+
+/** /rest/v1: a PostgREST-compatible API over schema public, generic over the schema cache. */
+export function restRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
+  app.all('/rpc/:fn', (c) => respond(ctx, c, (scope) => handleRpc(scope, c.req.param('fn'))));
+  app.all('/:table', (c) => respond(ctx, c, (scope) => handleTable(scope, c.req.param('table'))));
+  app.all('*', (c) => send(c, errorReply(new RestError(404, 'PGRST125', 'Invalid path specified in request URL'))));
   return app;
+}
+
+async function respond(ctx: ServerContext, c: Context, handler: (scope: RequestScope) => Promise<Reply>): Promise<Response> {
+  let role: ApiRole = 'anon';
+  try {
+    const method = c.req.method;
+    if (!METHODS.has(method)) throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+    const auth = await authenticateOrThrow(c, ctx);
+    role = auth.role;
+    const profile = c.req.header(method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile');
+    if (profile && profile !== 'public') {
+      throw new RestError(406, 'PGRST106', 'The schema must be one of the following: public', null, null);
+    }
+    const url = new URL(c.req.url);
+    const scope: RequestScope = {
+      ctx,
+      c,
+      method,
+      auth,
+      prefs: parsePrefer(c.req.header('prefer')),
+      media: negotiate(c.req.header('accept')),
+      info: { method, path: url.pathname, headers: requestHeaders(c) },
+      snap: ctx.schemaCache.snapshot,
+      params: url.searchParams,
+    };
+    return send(c, await handler(scope));
+  } catch (err) {
+    return send(c, errorReply(toRestError(err, role)));
+  }
+}
+
+async function authenticateOrThrow(c: Context, ctx: ServerContext): Promise<RequestAuth> {
+  try {
+    return await authenticate(c, ctx.keys);
+  } catch (err) {
+    if (err instanceof MissingApiKeyError) {
+      // What the Supabase gateway answers before a request ever reaches PostgREST.
+      throw new RestError(401, 'PGRST301', 'No API key found in request', null, 'No `apikey` request header or url param was found.');
+    }
+    if (err instanceof JwtError) {
+      const expired = err.reason === 'expired';
+      const token = (c.req.header('authorization') ?? '').replace(/^Bearer\s+/i, '') || c.req.header('apikey') || '';
+      const parts = token.split('.').length;
+      const message = expired
+        ? 'JWT expired'
+        : parts !== 3
+          ? `Expected 3 parts in JWT; got ${parts}`
+          : err.message === 'invalid JWT'
+            ? 'No suitable key or wrong key type'
+            : err.message;
+      throw new RestError(401, expired ? 'PGRST303' : 'PGRST301', message, null, null, {
+        'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message.replace(/"/g, "'")}"`,
+      });
+    }
+    throw err;
+  }
+}
+
+function requestHeaders(c: Context): string {
+  const out: Record<string, string> = {};
+  c.req.raw.headers.forEach((value, key) => {
+    if (!HIDDEN_HEADERS.has(key)) out[key] = value;
+  });
+  return JSON.stringify(out);
+}
+
+function errorReply(e: RestError): Reply {
+  return { status: e.status, body: JSON.stringify(e.toJSON()), headers: { 'Content-Type': 'application/json; charset=utf-8', ...e.headers } };
+}
+
+function send(c: Context, reply: Reply): Response {
+  const body = c.req.method === 'HEAD' || reply.status === 204 ? null : reply.body;
+  return new Response(body, { status: reply.status, headers: reply.headers });
 }

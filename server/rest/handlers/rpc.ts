@@ -1,0 +1,95 @@
+import { RestError } from '../errors.ts';
+import { runAsCaller } from '../execute.ts';
+import { isPlainObject, readJsonBody } from '../http/body.ts';
+import { paging, rangeResult } from '../http/negotiate.ts';
+import { parseQuery } from '../parse/query.ts';
+import { buildRead, renderTail, type BuildContext } from '../sql/read.ts';
+import { resolveRoutine, resultRelation, routineCall, takesWholeBody } from '../sql/rpc.ts';
+import { Sql } from '../sql/sql.ts';
+import { JSON_TYPE, OBJECT_TYPE, limitWrite, preferenceApplied, singleObject, type Reply, type RequestScope } from './scope.ts';
+
+type Row = { body: string | null; n: number | string; total?: number | string | null };
+
+/** POST (and GET/HEAD for stable functions) on /rest/v1/rpc/{fn}. */
+export async function handleRpc(scope: RequestScope, name: string): Promise<Reply> {
+  const overloads = scope.snap.functions.get(name) ?? [];
+  const read = scope.method === 'GET' || scope.method === 'HEAD';
+  const argNames = new Set(read ? overloads.flatMap((f) => f.args.map((a) => a.name)).filter(Boolean) : []);
+  const q = parseQuery(scope.params, argNames);
+
+  let args: Record<string, unknown> | string;
+  let keys: string[];
+  let bodyIsObject = true;
+  if (read) {
+    args = Object.fromEntries(q.args);
+    keys = Object.keys(args);
+  } else {
+    const body = await readJsonBody(scope.c, '{}');
+    bodyIsObject = isPlainObject(body.value);
+    args = bodyIsObject ? (body.value as Record<string, unknown>) : body.text;
+    keys = bodyIsObject ? Object.keys(body.value as object) : [];
+  }
+  const fn = resolveRoutine(scope.snap, name, keys);
+  const whole = takesWholeBody(fn) && !(bodyIsObject && keys.length > 0 && fn.args.some((a) => keys.includes(a.name)));
+  if (!bodyIsObject && !whole) {
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json', `public.${name} takes named arguments: send a JSON object.`);
+  }
+
+  const sql = new Sql();
+  const { from, call } = routineCall(sql, fn, whole && !read && bodyIsObject ? JSON.stringify(args) : args, whole);
+  const root = q.levels.get('')!;
+  const page = paging(root.limit, root.offset, read ? scope.c.req.header('range') : undefined);
+  const readOnly = read || fn.volatility !== 'v';
+  if (!readOnly) await limitWrite(scope, { rpc: name });
+
+  let text: string;
+  let params: unknown[];
+  if (fn.returnKind === 'composite') {
+    const bctx: BuildContext = { snap: scope.snap, sql, levels: q.levels, usedPaths: new Set() };
+    const stmt = buildRead(bctx, {
+      from: `${from}${call}`,
+      rel: resultRelation(scope.snap, fn),
+      select: q.select,
+      paging: page,
+      count: Boolean(scope.prefs.count),
+      stripNulls: scope.media.stripNulls,
+    });
+    ({ text, params } = stmt);
+  } else {
+    if (q.hasSelect || root.filters.length || root.order.length || q.levels.size > 1) {
+      throw new RestError(400, 'PGRST100', `public.${name} returns a ${fn.returnKind === 'void' ? 'void' : 'scalar'} value: select, filters and order do not apply`);
+    }
+    if (fn.returnKind === 'void') {
+      text = `select null::text as body, count(*)::int8 as n from ${from}${call} as t0`;
+    } else if (!fn.returnsSet) {
+      text = `select (select to_json(t0.v)::text from ${from}${call} as t0(v)) as body, 1::int8 as n`;
+    } else {
+      const bctx: BuildContext = { snap: scope.snap, sql, levels: q.levels, usedPaths: new Set() };
+      const tail = renderTail(bctx, { columns: [], groupBy: null, where: [], order: '' }, page);
+      const total = scope.prefs.count ? `, (select count(*) from ${from}${call} as t0(v))::int8 as total` : '';
+      text = `select coalesce(json_agg(_s.v), '[]')::text as body, count(*)::int8 as n${total} from (select t0.v from ${from}${call} as t0(v)${tail}) as _s`;
+    }
+    params = sql.params;
+  }
+
+  const row = await runAsCaller(scope.ctx.db, scope.auth, scope.info, readOnly, async (tx) => (await tx.query<Row>(text, params)).rows[0]!);
+  const n = Number(row.n);
+  if (fn.returnKind === 'void') return { status: 204, body: null, headers: {} };
+  if (fn.returnKind === 'scalar' && !fn.returnsSet) {
+    return { status: 200, body: row.body ?? 'null', headers: { 'Content-Type': JSON_TYPE } };
+  }
+  if (fn.returnKind === 'composite' && !fn.returnsSet) {
+    return { status: 200, body: n === 1 ? row.body!.slice(1, -1) : 'null', headers: { 'Content-Type': JSON_TYPE } };
+  }
+  const total = row.total === undefined || row.total === null ? undefined : Number(row.total);
+  const { status, contentRange } = rangeResult(page.offset, n, total);
+  return {
+    status: scope.media.single ? 200 : status,
+    body: scope.media.single ? singleObject(row.body!, n) : row.body!,
+    headers: {
+      'Content-Type': scope.media.single ? OBJECT_TYPE : JSON_TYPE,
+      'Content-Range': contentRange,
+      ...preferenceApplied(scope.prefs, ['count']),
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import type { Context } from 'hono';
+import type { ServerContext } from '../../context.ts';
+import type { RequestAuth } from '../../security/request-auth.ts';
+import { clientIp } from '../../http/client-ip.ts';
+import { RestError } from '../errors.ts';
+import type { RequestInfo } from '../execute.ts';
+import type { MediaChoice } from '../http/negotiate.ts';
+import type { Preferences } from '../parse/prefer.ts';
+import type { SchemaSnapshot } from '../schema-cache.ts';
+import { enforceWriteLimit, writeRule } from '../write-limits.ts';
+
+/** What one /rest/v1 request carries into its handler. */
+export interface RequestScope {
+  ctx: ServerContext;
+  c: Context;
+  method: string;
+  auth: RequestAuth;
+  prefs: Preferences;
+  media: MediaChoice;
+  info: RequestInfo;
+  snap: SchemaSnapshot;
+  params: URLSearchParams;
+}
+
+export async function limitWrite(scope: RequestScope, target: { table?: string; rpc?: string }): Promise<void> {
+  const { bucket, rule } = writeRule(scope.ctx.config, target, scope.method);
+  await enforceWriteLimit(scope.ctx.rateLimiter, scope.auth, clientIp(scope.c, scope.ctx.config.TRUST_PROXY), bucket, rule);
+}
+
+export interface Reply {
+  status: number;
+  body: string | null;
+  headers: Record<string, string>;
+}
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+export const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
+
+/** The one row of vnd.pgrst.object+json out of a JSON array text, or PGRST116. */
+export function singleObject(arrayText: string, n: number): string {
+  if (n !== 1) throw notSingle(n);
+  return arrayText.slice(1, -1);
+}
+
+
+export function notSingle(n: number): RestError {
+  return new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${n} rows`);
+}
+
+export function preferenceApplied(prefs: Preferences, keys: ReadonlyArray<keyof Preferences>): Record<string, string> {
+  const applied = keys.filter((k) => prefs[k] !== undefined).map((k) => `${k === 'maxAffected' ? 'max-affected' : k}=${prefs[k]}`);
+  return applied.length ? { 'Preference-Applied': applied.join(', ') } : {};
+}

@@ -1,0 +1,122 @@
+import { RestError, parseError } from '../errors.ts';
+import { runAsCaller } from '../execute.ts';
+import { isPlainObject, readJsonBody } from '../http/body.ts';
+import { paging, rangeResult } from '../http/negotiate.ts';
+import { parseQuery } from '../parse/query.ts';
+import type { Relation } from '../schema-cache.ts';
+import { buildRead, type BuildContext, type ReadStatement } from '../sql/read.ts';
+import { Sql } from '../sql/sql.ts';
+import { buildDelete, buildInsert, buildUpdate, insertColumns, type Returning } from '../sql/write.ts';
+import { JSON_TYPE, OBJECT_TYPE, limitWrite, notSingle, preferenceApplied, singleObject, type Reply, type RequestScope } from './scope.ts';
+
+type Row = { body: string | null; n: number | string; total?: number | string | null; location?: string | null };
+
+export function findRelation(scope: RequestScope, table: string): Relation {
+  const rel = scope.snap.relations.get(table);
+  if (!rel) {
+    throw new RestError(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`);
+  }
+  return rel;
+}
+
+/** GET/HEAD/POST/PATCH/DELETE on /rest/v1/{table}. */
+export async function handleTable(scope: RequestScope, table: string): Promise<Reply> {
+  const rel = findRelation(scope, table);
+  const q = parseQuery(scope.params);
+  const bctx: BuildContext = { snap: scope.snap, sql: new Sql(), levels: q.levels, usedPaths: new Set() };
+  const root = q.levels.get('')!;
+
+  if (scope.method === 'GET' || scope.method === 'HEAD') {
+    const page = paging(root.limit, root.offset, scope.c.req.header('range'));
+    const stmt = buildRead(bctx, {
+      from: `"public".${quoteRel(rel)}`,
+      rel,
+      select: q.select,
+      paging: page,
+      count: Boolean(scope.prefs.count),
+      stripNulls: scope.media.stripNulls,
+    });
+    const row = await runAsCaller(scope.ctx.db, scope.auth, scope.info, true, async (tx) => (await tx.query<Row>(stmt.text, stmt.params)).rows[0]!);
+    return readReply(scope, row, page.offset);
+  }
+
+  if (root.limit !== undefined || root.offset !== undefined) {
+    throw parseError('limit and offset are not supported on writes', 'Filter the rows to change with column filters instead.');
+  }
+  const returning: Returning = {
+    representation: scope.prefs.return === 'representation',
+    select: q.select,
+    stripNulls: scope.media.stripNulls,
+  };
+
+  let stmt: ReadStatement;
+  if (scope.method === 'POST') {
+    const body = await readJsonBody(scope.c);
+    const rows = Array.isArray(body.value) ? body.value : [body.value];
+    if (!rows.every(isPlainObject)) throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'Send a JSON object or an array of objects.');
+    if (rows.length === 0) return writeReply(scope, { body: '[]', n: 0 }, 201, rel);
+    const columns = insertColumns(rel, rows as Record<string, unknown>[], q.columns);
+    stmt = buildInsert(bctx, {
+      rel,
+      body: Array.isArray(body.value) ? body.text : `[${body.text}]`,
+      columns,
+      prefs: scope.prefs,
+      onConflict: q.onConflict,
+      returning,
+    });
+  } else if (scope.method === 'PATCH') {
+    const body = await readJsonBody(scope.c);
+    if (!isPlainObject(body.value)) throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'PATCH takes one JSON object.');
+    const columns = q.columns ?? Object.keys(body.value);
+    stmt = buildUpdate(bctx, { rel, body: body.text, columns, returning });
+  } else {
+    stmt = buildDelete(bctx, rel, returning);
+  }
+
+  await limitWrite(scope, { table });
+  const row = await runAsCaller(scope.ctx.db, scope.auth, scope.info, false, async (tx) => {
+    const r = (await tx.query<Row>(stmt.text, stmt.params)).rows[0]!;
+    const n = Number(r.n);
+    // Throwing here rolls the write back, as PostgREST does for these refusals.
+    if (scope.media.single && n !== 1) throw notSingle(n);
+    if (scope.prefs.handling === 'strict' && scope.prefs.maxAffected !== undefined && n > scope.prefs.maxAffected) {
+      throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`);
+    }
+    return r;
+  });
+  return writeReply(scope, row, scope.method === 'POST' ? 201 : 200, rel);
+}
+
+function quoteRel(rel: Relation): string {
+  return `"${rel.name.replace(/"/g, '""')}"`;
+}
+
+function readReply(scope: RequestScope, row: Row, offset: number): Reply {
+  const n = Number(row.n);
+  const total = row.total === undefined || row.total === null ? undefined : Number(row.total);
+  const { status, contentRange } = rangeResult(offset, n, total);
+  const headers: Record<string, string> = {
+    'Content-Type': scope.media.single ? OBJECT_TYPE : JSON_TYPE,
+    'Content-Range': contentRange,
+    ...preferenceApplied(scope.prefs, ['count']),
+  };
+  const body = scope.media.single ? singleObject(row.body!, n) : row.body!;
+  return { status: scope.media.single ? 200 : status, body, headers };
+}
+
+function writeReply(scope: RequestScope, row: Row, okStatus: number, rel: Relation): Reply {
+  const n = Number(row.n);
+  const counted = scope.prefs.count ? String(n) : '*';
+  const headers: Record<string, string> = {
+    'Content-Range': scope.method === 'POST' || n === 0 ? `*/${counted}` : `0-${n - 1}/${counted}`,
+    ...preferenceApplied(scope.prefs, ['return', 'count', 'resolution', 'missing']),
+  };
+  if (row.location && scope.prefs.return === 'headers-only') {
+    const pk = JSON.parse(row.location) as Record<string, unknown>;
+    const query = Object.entries(pk).map(([k, v]) => `${encodeURIComponent(k)}=eq.${encodeURIComponent(String(v))}`).join('&');
+    headers['Location'] = `/${rel.name}?${query}`;
+  }
+  if (scope.prefs.return !== 'representation') return { status: okStatus === 201 ? 201 : 204, body: null, headers };
+  headers['Content-Type'] = scope.media.single ? OBJECT_TYPE : JSON_TYPE;
+  return { status: okStatus, body: scope.media.single ? singleObject(row.body!, n) : row.body!, headers };
+}

@@ -1,0 +1,58 @@
+import { parseError } from '../errors.ts';
+import type { SelectItem } from './ast.ts';
+import { parseField } from './field.ts';
+import { checkName, splitTopLevel, unquote } from './scan.ts';
+
+const CAST = /^[A-Za-z_][A-Za-z0-9_]*(\[\])?$/;
+const MAX_DEPTH = 8;
+
+/** Parses PostgREST's select= grammar: columns, aliases, casts, json paths, embeds, count(). */
+export function parseSelect(input: string): SelectItem[] {
+  return parseItems(input, input, 0);
+}
+
+function parseItems(s: string, input: string, depth: number): SelectItem[] {
+  if (depth > MAX_DEPTH) throw parseError(`"failed to parse select parameter (${input})"`, 'embedding is nested too deeply');
+  if (s.trim() === '') return [{ type: 'star' }];
+  return splitTopLevel(s, ',', 'select parameter').map((raw) => parseItem(raw.trim(), input, depth));
+}
+
+function parseItem(raw: string, input: string, depth: number): SelectItem {
+  if (raw === '') throw parseError(`"failed to parse select parameter (${input})"`, 'unexpected empty item');
+  if (raw === '*') return { type: 'star' };
+  let alias: string | undefined;
+  let rest = raw;
+  const aliasMatch = /^("(?:[^"\\]|\\.)*"|[^:("!]+):(?!:)(.*)$/s.exec(raw);
+  if (aliasMatch) {
+    alias = checkName(aliasMatch[1]!, 'select parameter', input);
+    rest = aliasMatch[2]!.trim();
+  }
+  const paren = rest.indexOf('(');
+  if (paren >= 0) {
+    if (!rest.endsWith(')')) throw parseError(`"failed to parse select parameter (${input})"`, `unexpected "${rest.slice(rest.lastIndexOf(')') + 1)}"`);
+    const head = rest.slice(0, paren).trim();
+    const inner = rest.slice(paren + 1, -1);
+    if (head === 'count' && inner.trim() === '') return { type: 'count', alias };
+    if (head.startsWith('...')) throw parseError(`"failed to parse select parameter (${input})"`, 'spread embeds (...) are not supported');
+    const [nameRaw, ...hints] = head.split('!');
+    const name = checkName(nameRaw!, 'select parameter', input);
+    let inner_ = false;
+    let hint: string | undefined;
+    for (const h of hints) {
+      const v = unquote(h.trim());
+      if (v === 'inner') inner_ = true;
+      else if (v === 'left') inner_ = false;
+      else if (!hint) hint = checkName(h, 'select parameter', input);
+      else throw parseError(`"failed to parse select parameter (${input})"`, `unexpected "!${h}"`);
+    }
+    return { type: 'embed', name, alias, hint, inner: inner_, select: parseItems(inner, input, depth + 1) };
+  }
+  const castAt = rest.indexOf('::');
+  let cast: string | undefined;
+  if (castAt >= 0) {
+    cast = rest.slice(castAt + 2).trim();
+    rest = rest.slice(0, castAt);
+    if (!CAST.test(cast)) throw parseError(`"failed to parse select parameter (${input})"`, `unexpected cast "${cast}"`);
+  }
+  return { type: 'column', field: parseField(rest.trim(), 'select parameter', input), alias, cast };
+}
