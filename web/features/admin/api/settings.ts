@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '../../../lib/supabase.ts';
+
+export interface SiteSettings {
+  site_name: string;
+  site_description: string;
+  allow_registration: boolean;
+  require_email_verification: boolean;
+  moderation_enabled: boolean;
+  theme: 'light' | 'dark' | 'system';
+  email_notifications: boolean;
+  push_notifications: boolean;
+}
+
+const COLUMNS =
+  'site_name, site_description, allow_registration, require_email_verification, moderation_enabled, theme, email_notifications, push_notifications';
+
+export function useSiteSettings() {
+  return useQuery({
+    queryKey: ['admin', 'settings'],
+    meta: { private: true },
+    queryFn: async (): Promise<SiteSettings> => {
+      const { data, error } = await supabase.from('site_settings').select(COLUMNS).single();
+      if (error) throw error;
+      return data as SiteSettings;
+    },
+  });
+}
+
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (settings: SiteSettings) => {
+      const { data, error } = await supabase.from('site_settings').update(settings).eq('id', true).select(COLUMNS);
+      if (error) throw error;
+      if (!data?.length) throw new Error("You don't have admin permissions to change settings");
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'settings'] });
+      void queryClient.invalidateQueries({ queryKey: ['site-settings'] });
+    },
+  });
+}

@@ -1,0 +1,76 @@
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatShortDate } from '../../../lib/format.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useDashboardStats, useRecentActivity, type DashboardStats } from '../api/dashboard.ts';
+import { PageHeader } from '../components/data-table.tsx';
+
+const STATS: ReadonlyArray<{ key: keyof DashboardStats; label: string }> = [
+  { key: 'totalUsers', label: 'Total Users' },
+  { key: 'totalProjects', label: 'Total Projects' },
+  { key: 'totalViews', label: 'Total Views' },
+  { key: 'totalComments', label: 'Total Comments' },
+];
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+export default function DashboardPage() {
+  useDocumentTitle('Admin Dashboard');
+  const stats = useDashboardStats();
+  const activity = useRecentActivity(10);
+  return (
+    <>
+      <PageHeader title="Dashboard" description="What is happening on the site." />
+      {stats.isError && (
+        <p role="alert" className="mb-4 rounded-md border border-destructive/40 p-3 text-sm text-destructive">
+          Could not load the statistics. Please reload the page.
+        </p>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {STATS.map((s) => (
+          <Card key={s.key}>
+            <CardHeader className="pb-2">
+              <CardTitle className="text-sm font-medium text-muted-foreground">{s.label}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {stats.data ? (
+                <p className="text-3xl font-bold" data-stat={s.key}>
+                  {stats.data[s.key].toLocaleString('en-US')}
+                </p>
+              ) : (
+                <Skeleton className="h-9 w-20" />
+              )}
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+      <Card className="mt-8">
+        <CardHeader>
+          <CardTitle>Recent Activity</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {activity.isPending ? (
+            <Skeleton className="h-24 w-full" />
+          ) : activity.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              Could not load recent activity.
+            </p>
+          ) : activity.data.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No activity yet.</p>
+          ) : (
+            <ul className="divide-y divide-border" aria-label="Recent activity">
+              {activity.data.map((e) => (
+                <li key={e.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3 text-sm">
+                  <span>{e.summary}</span>
+                  <time dateTime={e.created_at} className="text-xs text-muted-foreground">
+                    {formatShortDate(e.created_at)} {timeFormat.format(new Date(e.created_at))}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,156 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { errorMessage } from '../api/errors.ts';
+import { useSaveSettings, useSiteSettings, type SiteSettings } from '../api/settings.ts';
+import { PageHeader } from '../components/data-table.tsx';
+
+function Switch({ id, label, hint, checked, onChange }: { id: string; label: string; hint: ReactNode; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-lg border border-border p-4">
+      <div>
+        <Label htmlFor={id} className="font-medium">
+          {label}
+        </Label>
+        <p id={`${id}-hint`} className="mt-1 text-sm text-muted-foreground">
+          {hint}
+        </p>
+      </div>
+      <button
+        id={id}
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-describedby={`${id}-hint`}
+        onClick={() => onChange(!checked)}
+        className={`relative h-6 w-11 shrink-0 cursor-pointer rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring ${checked ? 'bg-primary' : 'bg-muted-foreground/40'}`}
+      >
+        <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : 'translate-x-0.5'}`} />
+      </button>
+    </div>
+  );
+}
+
+export default function SettingsPage() {
+  useDocumentTitle('Settings');
+  const stored = useSiteSettings();
+  const save = useSaveSettings();
+  const [form, setForm] = useState<SiteSettings | null>(null);
+  useEffect(() => {
+    if (stored.data) setForm(stored.data);
+  }, [stored.data]);
+  const set = <K extends keyof SiteSettings>(key: K, value: SiteSettings[K]) => setForm((f) => (f ? { ...f, [key]: value } : f));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form) return;
+    save.mutate(form, {
+      onSuccess: () => toast({ title: 'Saved', description: 'Settings saved successfully.' }),
+      onError: (err) => toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' }),
+    });
+  };
+
+  if (stored.isError) {
+    return (
+      <p role="alert" className="text-destructive">
+        Could not load the settings. Please reload the page.
+      </p>
+    );
+  }
+  if (!form) return <Skeleton className="h-64 w-full" />;
+
+  return (
+    <form onSubmit={submit}>
+      <PageHeader
+        title="Settings"
+        description="Saved for the whole site and applied at once."
+        actions={
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        }
+      />
+      <Tabs defaultValue="general">
+        <TabsList className="flex-wrap">
+          <TabsTrigger value="general">General</TabsTrigger>
+          <TabsTrigger value="security">Security</TabsTrigger>
+          <TabsTrigger value="notifications">Notifications</TabsTrigger>
+          <TabsTrigger value="appearance">Appearance</TabsTrigger>
+        </TabsList>
+        <TabsContent value="general" className="grid max-w-2xl gap-4">
+          <div className="grid gap-2">
+            <Label htmlFor="site-name">Site Name</Label>
+            <Input id="site-name" required maxLength={80} value={form.site_name} onChange={(e) => set('site_name', e.target.value)} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="site-description">Site Description</Label>
+            <Textarea
+              id="site-description"
+              rows={3}
+              maxLength={300}
+              value={form.site_description}
+              onChange={(e) => set('site_description', e.target.value)}
+            />
+          </div>
+        </TabsContent>
+        <TabsContent value="security" className="grid max-w-2xl gap-4">
+          <Switch
+            id="allow-registration"
+            label="Allow Registration"
+            hint="When off, the sign-up form and the auth server refuse new accounts."
+            checked={form.allow_registration}
+            onChange={(v) => set('allow_registration', v)}
+          />
+          <Switch
+            id="require-email-verification"
+            label="Require Email Verification"
+            hint="When off, new accounts are signed in at once without confirming their e-mail."
+            checked={form.require_email_verification}
+            onChange={(v) => set('require_email_verification', v)}
+          />
+          <Switch
+            id="moderation-enabled"
+            label="Content Moderation"
+            hint="When on, new projects wait for review; when off, they are published at once."
+            checked={form.moderation_enabled}
+            onChange={(v) => set('moderation_enabled', v)}
+          />
+        </TabsContent>
+        <TabsContent value="notifications" className="grid max-w-2xl gap-4">
+          <Switch
+            id="email-notifications"
+            label="Email Notifications"
+            hint="E-mail makers when their project is approved or rejected."
+            checked={form.email_notifications}
+            onChange={(v) => set('email_notifications', v)}
+          />
+          <Switch
+            id="push-notifications"
+            label="Push Notifications"
+            hint="Stored for later: push notifications are not delivered yet."
+            checked={form.push_notifications}
+            onChange={(v) => set('push_notifications', v)}
+          />
+        </TabsContent>
+        <TabsContent value="appearance" className="max-w-2xl">
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 text-sm font-medium">Theme</legend>
+            {(['light', 'dark', 'system'] as const).map((t) => (
+              <label key={t} className="flex items-center gap-2 text-sm capitalize">
+                <input type="radio" name="theme" value={t} checked={form.theme === t} onChange={() => set('theme', t)} className="h-4 w-4" />
+                {t}
+              </label>
+            ))}
+            <p className="mt-2 text-sm text-muted-foreground">The site's default; visitors can still switch between light and dark.</p>
+          </fieldset>
+        </TabsContent>
+      </Tabs>
+    </form>
+  );
+}
