@@ -1,0 +1,68 @@
+/**
+ * Prints the gzip size of the JavaScript the home route needs before its first render — the
+ * entry chunk plus every chunk it imports statically (exactly what index.html loads and
+ * modulepreloads) — and fails when it exceeds the budget. Lazily imported chunks are excluded:
+ * they load only on the pages that use them.
+ *
+ *   tsx scripts/check-bundle-size.ts [distDir] [--budget-kb=160]
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+export interface BundleReport {
+  files: Array<{ file: string; bytes: number; gzip: number }>;
+  totalGzip: number;
+  cssGzip: number;
+}
+
+export function homeRouteBundle(distDir: string): BundleReport {
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith('index.html'));
+  if (!entryKey) throw new Error('No index.html entry in the Vite manifest; was the app built with manifest: true?');
+
+  const seen = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key]!;
+    for (const c of chunk.css ?? []) css.add(c);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  visit(entryKey);
+
+  const files = [...seen].map((key) => {
+    const file = manifest[key]!.file;
+    const content = readFileSync(join(distDir, file));
+    return { file, bytes: content.length, gzip: gzipSync(content, { level: 9 }).length };
+  });
+  const cssGzip = [...css].reduce((sum, f) => sum + gzipSync(readFileSync(join(distDir, f)), { level: 9 }).length, 0);
+  return { files, totalGzip: files.reduce((s, f) => s + f.gzip, 0), cssGzip };
+}
+
+function main() {
+  const args = process.argv.slice(2);
+  const distDir = resolve(args.find((a) => !a.startsWith('--')) ?? 'dist/web');
+  const budgetKb = Number(args.find((a) => a.startsWith('--budget-kb='))?.split('=')[1] ?? 160);
+  const report = homeRouteBundle(distDir);
+  const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
+
+  console.log('JavaScript needed for / before first render (gzip):');
+  for (const f of report.files) console.log(`  ${f.file.padEnd(44)} ${kb(f.bytes).padStart(10)} raw  ${kb(f.gzip).padStart(9)} gzip`);
+  console.log(`  total ${kb(report.totalGzip)} of a ${budgetKb} kB budget (CSS ${kb(report.cssGzip)} gzip, not counted)`);
+  if (report.totalGzip > budgetKb * 1000) {
+    console.error(`Bundle budget exceeded: ${kb(report.totalGzip)} > ${budgetKb} kB. Lazy-load what the home page does not need.`);
+    process.exit(1);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();

@@ -1,0 +1,41 @@
+import { escapeXml, truncate } from './escape.ts';
+import type { PublicProject } from './public-data.ts';
+
+export interface FeedSite {
+  name: string;
+  description: string;
+  origin: string;
+}
+
+/** RSS 2.0 of the newest approved projects; every value is XML-escaped. */
+export function renderFeed(site: FeedSite, projects: PublicProject[]): string {
+  const items = projects.map((p) => {
+    const link = `${site.origin}/projects/${p.id}`;
+    return [
+      '    <item>',
+      `      <title>${escapeXml(p.title)}</title>`,
+      `      <link>${escapeXml(link)}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      `      <description>${escapeXml(truncate(p.description, 500))}</description>`,
+      ...(p.creator_name ? [`      <dc:creator>${escapeXml(p.creator_name)}</dc:creator>`] : []),
+      `      <pubDate>${new Date(p.created_at).toUTCString()}</pubDate>`,
+      '    </item>',
+    ].join('\n');
+  });
+  const updated = projects[0] ? new Date(projects[0].created_at) : new Date();
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    '  <channel>',
+    `    <title>${escapeXml(site.name)}</title>`,
+    `    <link>${escapeXml(`${site.origin}/`)}</link>`,
+    `    <description>${escapeXml(site.description)}</description>`,
+    '    <language>en-us</language>',
+    `    <lastBuildDate>${updated.toUTCString()}</lastBuildDate>`,
+    `    <atom:link href="${escapeXml(`${site.origin}/feed.xml`)}" rel="self" type="application/rss+xml" />`,
+    ...items,
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,62 @@
+import { readFileSync, statSync } from 'node:fs';
+import { escapeHtml } from './escape.ts';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absolute URL of the page. */
+  url: string;
+  /** Absolute http(s) image URL. */
+  image?: string;
+  type?: 'website' | 'article';
+}
+
+export interface RuntimeConfig {
+  supabaseUrl: string;
+  anonKey: string;
+}
+
+/** index.html from the build, re-read when the file changes (a rebuild while the server runs). */
+export class IndexHtml {
+  private cached?: { mtimeMs: number; html: string };
+
+  constructor(private readonly path: string) {}
+
+  read(): string | undefined {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(this.path).mtimeMs;
+    } catch {
+      return undefined;
+    }
+    if (this.cached?.mtimeMs !== mtimeMs) this.cached = { mtimeMs, html: readFileSync(this.path, 'utf8') };
+    return this.cached.html;
+  }
+}
+
+/**
+ * Writes the backend's address and anon key (read by web/lib/env.ts), and the page's title,
+ * description, OpenGraph and Twitter tags into index.html. Every value is HTML-escaped.
+ */
+export function renderIndexHtml(html: string, runtime: RuntimeConfig, meta: PageMeta): string {
+  const tags = [
+    `<meta name="supabase-url" content="${escapeHtml(runtime.supabaseUrl)}" />`,
+    `<meta name="supabase-anon-key" content="${escapeHtml(runtime.anonKey)}" />`,
+    `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
+    `<meta property="og:type" content="${meta.type ?? 'website'}" />`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
+    ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`] : []),
+    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
+    ...(meta.image ? [`<meta name="twitter:image" content="${escapeHtml(meta.image)}" />`] : []),
+  ].join('\n    ');
+
+  // Replacement functions, so a "$&" in a title is inserted literally.
+  return html
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`)
+    .replace('</head>', () => `    ${tags}\n  </head>`);
+}

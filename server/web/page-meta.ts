@@ -1,0 +1,49 @@
+import { site } from '../../web/lib/site.ts';
+import type { Database } from '../db/database.ts';
+import { truncate } from './escape.ts';
+import type { PageMeta } from './index-html.ts';
+import { findPublicProject } from './public-data.ts';
+
+/** Titles for pages that exist without data; the SPA sets the same ones once it runs. */
+const STATIC_PAGES: Record<string, { title: string; description?: string }> = {
+  '/projects': { title: 'All Projects', description: 'Browse, search and filter projects built with Lovable, Cursor and Bolt.' },
+  '/documentation': { title: 'Documentation', description: 'How to submit your project and what makes a great showcase entry.' },
+  '/blog': { title: 'Blog', description: 'Stories, tips and news from the AI builder community.' },
+  '/community': { title: 'Community', description: 'Discussions, events and resources for makers building with AI.' },
+  '/about': { title: 'About', description: `Why ${site.name} exists and the people behind it.` },
+  '/terms': { title: 'Terms of Service' },
+  '/privacy': { title: 'Privacy Policy' },
+};
+
+export interface ResolvedPage {
+  meta: PageMeta;
+  /** 404 for a project that does not exist (or is not public), so crawlers drop the URL. */
+  status: 200 | 404;
+}
+
+/** Meta tags for a path; project pages are looked up as `anon`. */
+export async function resolvePageMeta(db: Database, origin: string, path: string): Promise<ResolvedPage> {
+  const url = origin + path;
+  const base: PageMeta = { title: site.name, description: site.description, url };
+
+  const projectId = /^\/projects\/([^/]+)\/?$/.exec(path)?.[1];
+  if (projectId) {
+    const project = await findPublicProject(db, projectId).catch(() => undefined);
+    if (!project) return { meta: { ...base, title: `Project not found · ${site.name}` }, status: 404 };
+    const image = project.image_url && /^https?:\/\//i.test(project.image_url) ? project.image_url : `${origin}/placeholder.svg`;
+    return {
+      status: 200,
+      meta: {
+        title: `${project.title} · ${site.name}`,
+        description: truncate(project.description || project.long_description || site.description, 200),
+        url,
+        image,
+        type: 'article',
+      },
+    };
+  }
+
+  const known = STATIC_PAGES[path.replace(/\/$/, '')];
+  if (known) return { status: 200, meta: { ...base, title: `${known.title} · ${site.name}`, description: known.description ?? site.description } };
+  return { status: 200, meta: base };
+}

@@ -1,0 +1,88 @@
+import type { Database } from '../db/database.ts';
+import type { JwtClaims } from '../security/jwt.ts';
+import { asCaller } from '../security/request-auth.ts';
+
+/**
+ * What the server reads for shared-link previews, the sitemap and the feed. It runs as `anon`
+ * through the same RLS policies as the API, so a pending or rejected project never leaks here.
+ */
+const ANON = { role: 'anon' as const, claims: { role: 'anon' } satisfies JwtClaims };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+export interface PublicProject {
+  id: string;
+  title: string;
+  description: string;
+  long_description: string | null;
+  image_url: string | null;
+  created_at: string;
+  updated_at: string;
+  creator_name: string | null;
+}
+
+const PROJECT_COLUMNS = `p.id, p.title, p.description, p.long_description, p.image_url,
+  p.created_at, p.updated_at, c.name as creator_name`;
+
+export async function findPublicProject(db: Database, id: string): Promise<PublicProject | undefined> {
+  if (!isUuid(id)) return undefined;
+  return asCaller(
+    db,
+    ANON,
+    async (tx) => {
+      const { rows } = await tx.query<PublicProject>(
+        `select ${PROJECT_COLUMNS} from public.projects p left join public.creators c on c.id = p.creator_id
+          where p.id = $1 and p.status = 'approved'`,
+        [id],
+      );
+      return rows[0];
+    },
+    { readOnly: true },
+  );
+}
+
+export async function newestPublicProjects(db: Database, limit: number): Promise<PublicProject[]> {
+  return asCaller(
+    db,
+    ANON,
+    async (tx) =>
+      (
+        await tx.query<PublicProject>(
+          `select ${PROJECT_COLUMNS} from public.projects p left join public.creators c on c.id = p.creator_id
+            where p.status = 'approved' order by p.created_at desc, p.id desc limit $1`,
+          [limit],
+        )
+      ).rows,
+    { readOnly: true },
+  );
+}
+
+export interface SitemapEntry {
+  path: string;
+  lastmod: string;
+}
+
+export async function sitemapEntries(db: Database, limit: number): Promise<SitemapEntry[]> {
+  return asCaller(
+    db,
+    ANON,
+    async (tx) =>
+      (
+        await tx.query<{ path: string; lastmod: Date | string }>(
+          `select '/projects/' || p.id as path, p.updated_at as lastmod
+             from public.projects p where p.status = 'approved'
+           union all
+           select '/creators/' || p.creator_id, max(p.updated_at)
+             from public.projects p where p.status = 'approved' group by p.creator_id
+           order by lastmod desc
+           limit $1`,
+          [limit],
+        )
+      ).rows.map((r) => ({ path: r.path, lastmod: new Date(r.lastmod).toISOString() })),
+    { readOnly: true },
+  );
+}

@@ -1,0 +1,113 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { buttonVariants } from '../../components/ui/button.tsx';
+import { CloseIcon, MenuIcon, MoonIcon, SparklesIcon, SunIcon } from '../../components/icons.tsx';
+import { useAuth } from '../../features/auth/auth-context.tsx';
+import { cn } from '../../lib/cn.ts';
+import { site } from '../../lib/site.ts';
+import { useTheme } from '../../lib/theme.ts';
+import { MobileMenu } from './mobile-menu.tsx';
+
+// The avatar menu pulls in Radix's popper; only signed-in visitors need it, so it loads on demand.
+const UserMenu = lazy(() => import('./user-menu.tsx'));
+
+export const mainLinks = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/projects', label: 'Projects', end: false },
+] as const;
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground',
+    isActive ? 'text-foreground' : 'text-muted-foreground',
+  );
+
+export function Brand() {
+  return (
+    <Link to="/" className="flex items-center gap-2 rounded-md font-semibold tracking-tight">
+      <span className="grid h-8 w-8 place-items-center rounded-lg bg-primary text-primary-foreground">
+        <SparklesIcon className="h-4 w-4" />
+      </span>
+      <span className="text-lg">{site.name}</span>
+    </Link>
+  );
+}
+
+export function ThemeToggle() {
+  const [theme, toggle] = useTheme();
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+      aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+    >
+      {theme === 'dark' ? <SunIcon className="h-5 w-5" /> : <MoonIcon className="h-5 w-5" />}
+    </button>
+  );
+}
+
+export function Header() {
+  const { user, loading } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <div className="flex items-center gap-6">
+          <Brand />
+          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+            {mainLinks.map((l) => (
+              <NavLink key={l.to} to={l.to} end={l.end} className={navLinkClass}>
+                {l.label}
+              </NavLink>
+            ))}
+          </nav>
+        </div>
+
+        <div className="hidden items-center gap-2 md:flex">
+          <ThemeToggle />
+          {loading ? (
+            <div className="h-9 w-40 animate-pulse rounded-lg bg-muted" aria-hidden="true" />
+          ) : user ? (
+            <>
+              <Link to="/submit-project" className={buttonVariants({ size: 'sm' })}>
+                Submit Project
+              </Link>
+              <Suspense fallback={<div className="h-9 w-9 rounded-full bg-muted" aria-hidden="true" />}>
+                <UserMenu />
+              </Suspense>
+            </>
+          ) : (
+            <>
+              <Link to="/signin" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+                Sign in
+              </Link>
+              <Link to="/signup" className={buttonVariants({ size: 'sm' })}>
+                Sign up
+              </Link>
+            </>
+          )}
+        </div>
+
+        <div className="flex items-center gap-1 md:hidden">
+          <ThemeToggle />
+          <button
+            type="button"
+            className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            {menuOpen ? <CloseIcon className="h-5 w-5" /> : <MenuIcon className="h-5 w-5" />}
+          </button>
+        </div>
+      </div>
+      {menuOpen && <MobileMenu onClose={() => setMenuOpen(false)} />}
+    </header>
+  );
+}

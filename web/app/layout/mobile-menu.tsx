@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { NavLink } from 'react-router-dom';
+import { Button } from '../../components/ui/button.tsx';
+import { useAuth } from '../../features/auth/auth-context.tsx';
+import { cn } from '../../lib/cn.ts';
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  cn('block rounded-lg px-3 py-2.5 text-base font-medium hover:bg-muted', isActive ? 'text-primary' : 'text-foreground');
+
+/** The small-screen menu: the same links as the header, and Escape closes it. */
+export function MobileMenu({ onClose }: { onClose: () => void }) {
+  const { user, signOut } = useAuth();
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  return (
+    <nav id="mobile-menu" aria-label="Mobile" className="border-t border-border bg-background px-4 pb-4 pt-2 md:hidden">
+      <ul className="flex flex-col gap-1">
+        <li><NavLink to="/" end className={itemClass}>Home</NavLink></li>
+        <li><NavLink to="/projects" end className={itemClass}>Projects</NavLink></li>
+        {user ? (
+          <>
+            <li><NavLink to="/submit-project" className={itemClass}>Submit Project</NavLink></li>
+            <li><NavLink to="/profile" className={itemClass}>Profile</NavLink></li>
+            <li><NavLink to="/my-projects" className={itemClass}>My Projects</NavLink></li>
+            <li className="mt-2 border-t border-border pt-3">
+              <p className="truncate px-3 pb-2 text-sm text-muted-foreground">{user.email}</p>
+              <Button variant="outline" className="w-full" onClick={() => void signOut()}>
+                Sign out
+              </Button>
+            </li>
+          </>
+        ) : (
+          <>
+            <li><NavLink to="/signin" className={itemClass}>Sign in</NavLink></li>
+            <li><NavLink to="/signup" className={itemClass}>Sign up</NavLink></li>
+          </>
+        )}
+      </ul>
+    </nav>
+  );
+}

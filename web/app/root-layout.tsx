@@ -1,0 +1,49 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { LazyToaster } from '../components/ui/lazy-toaster.tsx';
+import { AuthProvider } from '../features/auth/auth-context.tsx';
+import { PageErrorBoundary } from './error-boundary.tsx';
+import { Footer } from './layout/footer.tsx';
+import { Header } from './layout/header.tsx';
+
+/** Every page: header, main content, footer; AuthProvider lives here because signOut navigates. */
+export function RootLayout() {
+  const location = useLocation();
+
+  // New page, top of the page; back/forward keeps the browser's own restoration.
+  useEffect(() => {
+    if (!location.hash && window.history.state?.idx !== undefined) window.scrollTo(0, 0);
+  }, [location.pathname]);
+
+  return (
+    <AuthProvider>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow-lg"
+      >
+        Skip to content
+      </a>
+      <div className="flex min-h-screen flex-col">
+        <Header />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          <PageErrorBoundary key={location.pathname}>
+            <Suspense fallback={<PageFallback />}>
+              <Outlet />
+            </Suspense>
+          </PageErrorBoundary>
+        </main>
+        <Footer />
+      </div>
+      <LazyToaster />
+    </AuthProvider>
+  );
+}
+
+/** While a page's code loads: a thin bar at the top and a calm empty area (no layout jump). */
+function PageFallback() {
+  return (
+    <div className="min-h-[60vh]" aria-busy="true">
+      <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-[70] h-0.5 animate-pulse bg-primary" />
+    </div>
+  );
+}

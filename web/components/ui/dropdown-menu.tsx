@@ -1,0 +1,45 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+export const DropdownMenu = Menu.Root;
+export const DropdownMenuTrigger = Menu.Trigger;
+export const DropdownMenuGroup = Menu.Group;
+
+export const DropdownMenuContent = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof Menu.Content>>(
+  function DropdownMenuContent({ className, sideOffset = 6, ...props }, ref) {
+    return (
+      <Menu.Portal>
+        <Menu.Content
+          ref={ref}
+          sideOffset={sideOffset}
+          className={cn('z-50 min-w-48 overflow-hidden rounded-lg border border-border bg-card p-1 text-foreground shadow-lg', className)}
+          {...props}
+        />
+      </Menu.Portal>
+    );
+  },
+);
+
+export const DropdownMenuItem = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof Menu.Item>>(
+  function DropdownMenuItem({ className, ...props }, ref) {
+    return (
+      <Menu.Item
+        ref={ref}
+        className={cn(
+          'flex cursor-pointer select-none items-center gap-2 rounded-md px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
+          className,
+        )}
+        {...props}
+      />
+    );
+  },
+);
+
+export function DropdownMenuLabel({ className, ...props }: ComponentPropsWithoutRef<typeof Menu.Label>) {
+  return <Menu.Label className={cn('px-2.5 py-2 text-sm', className)} {...props} />;
+}
+
+export function DropdownMenuSeparator({ className, ...props }: ComponentPropsWithoutRef<typeof Menu.Separator>) {
+  return <Menu.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
+}

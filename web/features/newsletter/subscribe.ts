@@ -1,0 +1,25 @@
+import { clientRateLimiter } from '../../lib/rate-limiter.ts';
+import { supabase } from '../../lib/supabase.ts';
+import { isValidEmail } from '../../lib/validation.ts';
+
+export type SubscribeResult = { ok: true } | { ok: false; title: string; description: string };
+
+/**
+ * Stores the address once. A repeat answers exactly like a first subscription, so the form
+ * cannot be used to learn whether someone is on the list.
+ */
+export async function subscribeToNewsletter(rawEmail: string): Promise<SubscribeResult> {
+  const email = rawEmail.trim();
+  if (!isValidEmail(email)) {
+    return { ok: false, title: 'Invalid email', description: 'Please enter a valid email address.' };
+  }
+  if (!clientRateLimiter.tryAcquire('newsletter:subscribe')) {
+    return { ok: false, title: 'Error', description: 'Rate limit exceeded. Please try again later.' };
+  }
+  const { error } = await supabase.from('newsletter_subscriptions').insert({ email });
+  if (!error || error.code === '23505') return { ok: true };
+  if (error.code === '429' || /rate limit/i.test(error.message)) {
+    return { ok: false, title: 'Error', description: 'Rate limit exceeded. Please try again later.' };
+  }
+  return { ok: false, title: 'Error', description: 'Failed to subscribe. Please try again.' };
+}

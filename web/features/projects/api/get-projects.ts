@@ -1,0 +1,67 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { supabase } from '../../../lib/supabase.ts';
+import { containsPattern, PAGE_SIZE, type ProjectFilters } from '../filters.ts';
+import type { Tool } from '../catalog.ts';
+import { toProject, type Project, type ProjectRow } from './types.ts';
+
+/** Card columns from the listing view (db/migrations/0040_project_listing.sql). */
+export const LISTING_COLUMNS =
+  'id,title,description,image_url,live_url,github_url,tool,category,creator_id,created_at,featured,upvotes,comment_count,creator_name,creator_bio';
+
+export interface ProjectPage {
+  projects: Project[];
+  total: number;
+}
+
+export async function fetchProjectPage(filters: ProjectFilters): Promise<ProjectPage> {
+  let query = supabase.from('project_listing').select(LISTING_COLUMNS, { count: 'exact' }).eq('status', 'approved');
+  if (filters.q) query = query.ilike('search_text', containsPattern(filters.q));
+  if (filters.tool) query = query.eq('tool', filters.tool);
+  if (filters.category) query = query.eq('category', filters.category);
+  if (filters.featured) query = query.eq('featured', true);
+  if (filters.sort === 'top') query = query.order('upvotes', { ascending: false });
+  if (filters.sort === 'trending') query = query.order('trending_score', { ascending: false });
+  query = query.order('created_at', { ascending: false }).order('id', { ascending: false });
+  const from = (filters.page - 1) * PAGE_SIZE;
+  const { data, error, count } = await query.range(from, from + PAGE_SIZE - 1);
+  if (error) {
+    // Past the last page PostgREST answers 416; that is an empty page, not a failure.
+    if (error.code === 'PGRST103') return { projects: [], total: count ?? 0 };
+    throw error;
+  }
+  return { projects: (data as unknown as ProjectRow[]).map(toProject), total: count ?? 0 };
+}
+
+export const projectPageQuery = (filters: ProjectFilters) =>
+  queryOptions({
+    queryKey: ['projects', 'list', filters],
+    queryFn: () => fetchProjectPage(filters),
+    placeholderData: keepPreviousData,
+  });
+
+export function useProjectPage(filters: ProjectFilters) {
+  return useQuery(projectPageQuery(filters));
+}
+
+export const HOME_FEATURED_LIMIT = 24;
+export const HOME_OTHERS_LIMIT = 8;
+
+/** Home: every featured project first (up to 24), then at most 8 others, for one tool or all. */
+export async function fetchHomeProjects(tool: Tool | null): Promise<Project[]> {
+  const base = () => {
+    let q = supabase.from('project_listing').select(LISTING_COLUMNS).eq('status', 'approved');
+    if (tool) q = q.eq('tool', tool);
+    return q;
+  };
+  const [featured, others] = await Promise.all([
+    base().eq('featured', true).order('created_at', { ascending: false }).limit(HOME_FEATURED_LIMIT),
+    base().eq('featured', false).order('created_at', { ascending: false }).limit(HOME_OTHERS_LIMIT),
+  ]);
+  if (featured.error) throw featured.error;
+  if (others.error) throw others.error;
+  return [...(featured.data as unknown as ProjectRow[]), ...(others.data as unknown as ProjectRow[])].map(toProject);
+}
+
+export function useHomeProjects(tool: Tool | null) {
+  return useQuery({ queryKey: ['projects', 'home', tool], queryFn: () => fetchHomeProjects(tool) });
+}

@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { MessageIcon, StarIcon } from '../../../components/icons.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { pluralize } from '../../../lib/format.ts';
+import { PLACEHOLDER_IMAGE, projectImageUrl } from '../api/image-url.ts';
+import type { Project } from '../api/types.ts';
+import { UpvoteButton } from './upvote-button.tsx';
+
+const THUMB = { width: 640, height: 360 };
+
+/** A project in a grid: every piece of user text is rendered as text, never as HTML. */
+export function ProjectCard({ project, priority = false }: { project: Project; priority?: boolean }) {
+  const category = project.categories[0];
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-md">
+      <Link to={`/projects/${project.id}`} tabIndex={-1} aria-hidden="true" className="block overflow-hidden bg-muted">
+        <img
+          src={projectImageUrl(project.imageUrl, THUMB)}
+          alt=""
+          width={THUMB.width}
+          height={THUMB.height}
+          loading={priority ? 'eager' : 'lazy'}
+          decoding="async"
+          onError={(e) => {
+            if (!e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) e.currentTarget.src = PLACEHOLDER_IMAGE;
+          }}
+          className="aspect-video h-auto w-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+        />
+      </Link>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex items-start justify-between gap-3">
+          <h3 className="min-w-0 text-lg font-semibold leading-snug">
+            <Link to={`/projects/${project.id}`} className="break-words hover:text-primary focus-visible:text-primary">
+              {project.title}
+            </Link>
+          </h3>
+          {project.featured && (
+            <Badge variant="featured" className="shrink-0">
+              <StarIcon className="h-3 w-3" /> Featured
+            </Badge>
+          )}
+        </div>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+          <span>
+            by{' '}
+            {project.creator.name === 'Unknown' ? (
+              <span className="font-medium text-foreground">Unknown</span>
+            ) : (
+              <Link to={`/creators/${project.creator.id}`} className="font-medium text-foreground hover:text-primary">
+                {project.creator.name}
+              </Link>
+            )}
+          </span>
+          {category && (
+            <>
+              <span aria-hidden="true">·</span>
+              <Badge variant="secondary">{category}</Badge>
+            </>
+          )}
+        </div>
+        <p className="line-clamp-3 break-words text-sm text-muted-foreground">{project.description}</p>
+        <div className="mt-auto flex items-center justify-between pt-2">
+          <UpvoteButton projectId={project.id} upvotes={project.upvotes} title={project.title} />
+          <span className="inline-flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="comment-count">
+            <MessageIcon className="h-4 w-4" />
+            <span className="sr-only">{pluralize(project.commentCount, 'comment')}</span>
+            <span aria-hidden="true">{project.commentCount}</span>
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ProjectGrid({ children }: { children: ReactNode }) {
+  return <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">{children}</div>;
+}

@@ -1,0 +1,38 @@
+import { ArrowUpIcon } from '../../../components/icons.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { useUpvote } from '../use-upvote.ts';
+
+export function UpvoteButton({
+  projectId,
+  upvotes,
+  title,
+  size = 'default',
+}: {
+  projectId: string;
+  upvotes: number;
+  title: string;
+  size?: 'default' | 'lg';
+}) {
+  const { upvoted, count, toggle } = useUpvote(projectId, upvotes);
+  return (
+    <button
+      type="button"
+      onClick={() => void toggle()}
+      aria-pressed={upvoted}
+      aria-label={`${upvoted ? 'Remove upvote from' : 'Upvote'} ${title}`}
+      data-testid="upvote-button"
+      className={cn(
+        'inline-flex cursor-pointer items-center gap-1.5 rounded-lg border font-semibold tabular-nums transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        size === 'lg' ? 'h-11 px-4 text-base' : 'h-8 px-2.5 text-sm',
+        upvoted
+          ? 'border-primary bg-primary text-primary-foreground hover:bg-primary-hover'
+          : 'border-border bg-background text-foreground hover:border-primary hover:text-primary',
+      )}
+    >
+      <ArrowUpIcon className={size === 'lg' ? 'h-5 w-5' : 'h-4 w-4'} />
+      <span data-testid="upvote-count">{formatCount(count)}</span>
+    </button>
+  );
+}

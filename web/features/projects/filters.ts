@@ -1,0 +1,80 @@
+import { CATEGORIES, TOOLS, type Category, type Tool } from './catalog.ts';
+
+/**
+ * The /projects list state lives in the URL (?q=&tool=&category=&featured=&sort=&page=), so
+ * links, reload and back/forward all restore it. Unknown or hostile values fall back to defaults.
+ */
+export const SORTS = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'top', label: 'Top' },
+  { value: 'trending', label: 'Trending' },
+] as const;
+export type SortKey = (typeof SORTS)[number]['value'];
+
+export const PAGE_SIZE = 24;
+/** Longer searches are cut here: nothing useful is that long, and it keeps URLs and queries small. */
+export const MAX_SEARCH_LENGTH = 100;
+const MAX_PAGE = 10_000;
+
+export interface ProjectFilters {
+  q: string;
+  tool: Tool | null;
+  category: Category | null;
+  featured: boolean;
+  sort: SortKey;
+  page: number;
+}
+
+export const DEFAULT_FILTERS: ProjectFilters = { q: '', tool: null, category: null, featured: false, sort: 'newest', page: 1 };
+
+function oneOf<T extends string>(list: readonly T[], value: string | null): T | null {
+  return value !== null && (list as readonly string[]).includes(value) ? (value as T) : null;
+}
+
+export function normalizeSearch(value: string | null | undefined): string {
+  return (value ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_SEARCH_LENGTH);
+}
+
+export function parseFilters(params: URLSearchParams): ProjectFilters {
+  const page = Number.parseInt(params.get('page') ?? '', 10);
+  return {
+    q: normalizeSearch(params.get('q')),
+    tool: oneOf(TOOLS, params.get('tool')),
+    category: oneOf(CATEGORIES, params.get('category')),
+    featured: params.get('featured') === 'true',
+    sort: oneOf(SORTS.map((s) => s.value), params.get('sort')) ?? 'newest',
+    page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+  };
+}
+
+/** The canonical query string: defaults are left out, so equal states have equal URLs. */
+export function filtersToParams(filters: ProjectFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  const q = normalizeSearch(filters.q);
+  if (q) params.set('q', q);
+  if (filters.tool) params.set('tool', filters.tool);
+  if (filters.category) params.set('category', filters.category);
+  if (filters.featured) params.set('featured', 'true');
+  if (filters.sort !== 'newest') params.set('sort', filters.sort);
+  if (filters.page > 1) params.set('page', String(filters.page));
+  return params;
+}
+
+/** Changing anything but the page starts again at page 1. */
+export function updateFilters(current: ProjectFilters, change: Partial<ProjectFilters>): ProjectFilters {
+  const next = { ...current, ...change };
+  if (!('page' in change)) next.page = 1;
+  return next;
+}
+
+/**
+ * An ilike pattern matching the text literally: LIKE's own wildcards and its escape character
+ * are escaped, so '%', '_' and '\' in a search mean themselves.
+ */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function pageCount(total: number, pageSize = PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
