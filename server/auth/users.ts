@@ -128,9 +128,10 @@ export async function loadUserJson(db: Queryable, user: UserRow): Promise<UserJs
 export async function ensureEmailIdentity(db: Queryable, user: Pick<UserRow, 'id' | 'email'>, verified: boolean): Promise<void> {
   await db.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at)
-     values ($1, $1::uuid, $2, 'email', now())
+     values ($1, $2, $3, 'email', now())
      on conflict (provider_id, provider) do update set identity_data = excluded.identity_data, updated_at = now()`,
     [
+      user.id,
       user.id,
       JSON.stringify({ sub: user.id, email: user.email, email_verified: verified, phone_verified: false }),
     ],
