@@ -88,14 +88,14 @@ export function bucketRoutes(deps: StorageDeps): Hono {
         [id, isPublic ?? null, hasLimit, sizeLimit, hasMimes, mimeTypes],
       ),
     );
-    if (updated.rowCount === 0) throw errors.bucketNotFound();
+    if (updated.rows.length === 0) throw errors.bucketNotFound();
     return c.json({ message: 'Successfully updated' });
   });
 
   app.post('/:id/empty', async (c) => {
     const auth = await callerOf(c, deps);
     const id = validateBucketId(c.req.param('id'));
-    const visible = await asCaller(db, auth, async (tx) => (await tx.query(`select 1 from storage.buckets where id = $1`, [id])).rowCount, {
+    const visible = await asCaller(db, auth, async (tx) => (await tx.query(`select 1 from storage.buckets where id = $1`, [id])).rows.length, {
       readOnly: true,
     });
     if (!visible) throw errors.bucketNotFound();
@@ -107,7 +107,7 @@ export function bucketRoutes(deps: StorageDeps): Hono {
     const auth = await callerOf(c, deps);
     const id = validateBucketId(c.req.param('id'));
     const deleted = await asCaller(db, auth, (tx) => tx.query(`delete from storage.buckets where id = $1 returning id`, [id]));
-    if (deleted.rowCount === 0) throw errors.bucketNotFound();
+    if (deleted.rows.length === 0) throw errors.bucketNotFound();
     return c.json({ message: 'Successfully deleted' });
   });
 
