@@ -72,11 +72,13 @@ export function parseQuery(params: URLSearchParams, argNames: ReadonlySet<string
       out.args.set(key, value);
       continue;
     }
-    const logic = /^(?:(.+)\.)?(not\.)?(or|and)$/s.exec(key);
+    const logic = /^(?:(.+)\.)?(or|and)$/s.exec(key);
     if (logic) {
-      const path = logic[1] ?? '';
+      let path = logic[1] ?? '';
+      const negate = path === 'not' || path.endsWith('.not');
+      if (negate) path = path.slice(0, -4).replace(/\.$/, '');
       if (path) for (const seg of path.split('.')) checkName(seg, 'embedded resource path', key);
-      level(levels, path).filters.push(parseLogic(logic[3] as 'or' | 'and', Boolean(logic[2]), value));
+      level(levels, path).filters.push(parseLogic(logic[2] as 'or' | 'and', negate, value));
       continue;
     }
     const { path, last } = splitPath(key);
