@@ -111,9 +111,10 @@ interface RefreshRow {
 /**
  * Rotates a refresh token. A token that was already rotated is accepted only within the grace
  * interval (two tabs refreshing at once); after that its reuse means it leaked, so the whole
- * session is revoked, as GoTrue's reuse detection does. Call inside a transaction.
+ * session is revoked, as GoTrue's reuse detection does, and that refusal is returned so the
+ * transaction commits. Call inside a transaction.
  */
-export async function refreshSession(tx: Queryable, deps: SessionDeps, refreshToken: string): Promise<TokenResponse> {
+export async function refreshSession(tx: Queryable, deps: SessionDeps, refreshToken: string): Promise<TokenResponse | AuthError> {
   const { rows } = await tx.query<RefreshRow>(
     `select rt.id, rt.token, rt.revoked, rt.updated_at, rt.session_id, s.user_id,
             rt.updated_at > now() - make_interval(secs => $2) as fresh_enough
@@ -136,7 +137,8 @@ export async function refreshSession(tx: Queryable, deps: SessionDeps, refreshTo
     );
     if (!row.fresh_enough || children[0]!.n === 0) {
       await tx.query(`delete from auth.sessions where id = $1`, [row.session_id]);
-      throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      // Returned, not thrown: the revocation must commit.
+      return new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
     }
     // Within the grace interval: hand out a sibling of the token the other tab received.
   } else {

@@ -20,7 +20,9 @@ export async function token(ctx: ServerContext, c: Context): Promise<Response> {
     case 'refresh_token': {
       const refreshToken = body.refresh_token;
       if (typeof refreshToken !== 'string' || refreshToken === '') throw validationFailed('refresh_token required');
-      return c.json(await ctx.db.transaction((tx) => refreshSession(tx, sessionDeps(ctx), refreshToken)));
+      const outcome = await ctx.db.transaction((tx) => refreshSession(tx, sessionDeps(ctx), refreshToken));
+      if (outcome instanceof AuthError) throw outcome;
+      return c.json(outcome);
     }
     case 'pkce':
       return c.json(
