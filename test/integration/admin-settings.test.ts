@@ -89,3 +89,40 @@ describe('site_settings', () => {
     expect((await server.anon().from('projects').select('title').eq('title', 'Waits')).data).toEqual([]);
   });
 });
+
+describe('settings enforced by the auth server', () => {
+  let strict: TestServer;
+  let strictAdmin: TestUser;
+  beforeAll(async () => {
+    // AUTH_AUTOCONFIRM off, so the Require Email Verification switch is what decides.
+    strict = await startTestServer({ AUTH_AUTOCONFIRM: 'false' });
+    strictAdmin = await strict.createUser({ appRole: 'admin' });
+  });
+  afterAll(() => strict?.close());
+
+  const signUp = (email: string) => strict.anon().auth.signUp({ email, password: 'correct-horse-battery' });
+
+  it('registration off refuses sign-up at the auth server; on again, it works', async () => {
+    await strictAdmin.client.from('site_settings').update({ allow_registration: false }).eq('id', true);
+    const refused = await signUp('closed@example.test');
+    expect(refused.error).not.toBeNull();
+    expect(refused.error!.message).toMatch(/signups? not allowed/i);
+    const { rows } = await strict.ctx.db.query(`select 1 from auth.users where email = 'closed@example.test'`);
+    expect(rows).toHaveLength(0);
+
+    await strictAdmin.client.from('site_settings').update({ allow_registration: true }).eq('id', true);
+    expect((await signUp('open@example.test')).error).toBeNull();
+  });
+
+  it('verification on: sign-up waits for the e-mail; off: the new account is signed in at once', async () => {
+    const waiting = await signUp('waits@example.test');
+    expect(waiting.error).toBeNull();
+    expect(waiting.data.session).toBeNull();
+
+    await strictAdmin.client.from('site_settings').update({ require_email_verification: false }).eq('id', true);
+    const instant = await signUp('instant@example.test');
+    expect(instant.error).toBeNull();
+    expect(instant.data.session?.access_token).toBeTruthy();
+    await strictAdmin.client.from('site_settings').update({ require_email_verification: true }).eq('id', true);
+  });
+});
