@@ -16,6 +16,7 @@ const NotFoundPage = lazy(() => import('./not-found-page.tsx'));
 // Account pages (issue 6): /signin, /signup, /auth/callback, /submit-project, /profile, /my-projects
 
 // Admin (issue 7): /admin/*
+import { adminRoutes } from '../features/admin/routes.tsx';
 
 export function AppRoutes() {
   return (
@@ -25,6 +26,7 @@ export function AppRoutes() {
 
 
 
+        {adminRoutes}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

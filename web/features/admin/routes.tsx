@@ -1,26 +1,29 @@
-import type { ComponentType, ReactNode } from 'react';
-import type { RouteObject } from 'react-router-dom';
-import { RequireStaff } from './components/require-staff.tsx';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Route } from 'react-router-dom';
+import { GuardSkeleton, RequireStaff } from './components/require-staff.tsx';
 
-const lazyPage = (load: () => Promise<{ default: ComponentType }>, adminOnly = false) => async () => {
-  const Page = (await load()).default;
-  const wrap = (el: ReactNode) => (adminOnly ? <RequireStaff allow={['admin']}>{el}</RequireStaff> : el);
-  return { Component: () => wrap(<Page />) };
-};
+const AdminLayout = lazy(() => import('./components/admin-layout.tsx'));
+const DashboardPage = lazy(() => import('./pages/dashboard-page.tsx'));
+const UsersPage = lazy(() => import('./pages/users-page.tsx'));
+const ProjectsPage = lazy(() => import('./pages/projects-page.tsx'));
+const ContentPage = lazy(() => import('./pages/content-page.tsx'));
+const ModerationPage = lazy(() => import('./pages/moderation-page.tsx'));
+const SettingsPage = lazy(() => import('./pages/settings-page.tsx'));
+
+const page = (el: ReactNode) => <Suspense fallback={<GuardSkeleton />}>{el}</Suspense>;
+const adminOnly = (el: ReactNode) => <RequireStaff allow={['admin']}>{page(el)}</RequireStaff>;
 
 /**
- * /admin and its sections. Moderators reach Dashboard, Users (read-only), Projects and
- * Moderation; Content and Settings are admins' only. Mounted in web/app/routes.tsx.
+ * /admin and its sections, placed inside <Routes> by web/app/routes.tsx. Moderators reach
+ * Dashboard, Users (read-only), Projects and Moderation; Content and Settings are admins' only.
  */
-export const adminRoutes: RouteObject = {
-  path: 'admin',
-  lazy: async () => ({ Component: (await import('./components/admin-layout.tsx')).default }),
-  children: [
-    { index: true, lazy: lazyPage(() => import('./pages/dashboard-page.tsx')) },
-    { path: 'users', lazy: lazyPage(() => import('./pages/users-page.tsx')) },
-    { path: 'projects', lazy: lazyPage(() => import('./pages/projects-page.tsx')) },
-    { path: 'content', lazy: lazyPage(() => import('./pages/content-page.tsx'), true) },
-    { path: 'moderation', lazy: lazyPage(() => import('./pages/moderation-page.tsx')) },
-    { path: 'settings', lazy: lazyPage(() => import('./pages/settings-page.tsx'), true) },
-  ],
-};
+export const adminRoutes = (
+  <Route path="admin" element={page(<AdminLayout />)}>
+    <Route index element={page(<DashboardPage />)} />
+    <Route path="users" element={page(<UsersPage />)} />
+    <Route path="projects" element={page(<ProjectsPage />)} />
+    <Route path="content" element={adminOnly(<ContentPage />)} />
+    <Route path="moderation" element={page(<ModerationPage />)} />
+    <Route path="settings" element={adminOnly(<SettingsPage />)} />
+  </Route>
+);
