@@ -1,0 +1,188 @@
+import type { Category, Tool } from '../../domain/catalog.ts';
+
+/** The demo community: people, their projects and what others said about them. */
+
+export interface DemoCreator {
+  handle: string;
+  name: string;
+  bio: string;
+}
+
+export interface DemoProject {
+  slug: string;
+  title: string;
+  tool: Tool;
+  category: Category;
+  creator: string;
+  description: string;
+  longDescription?: string;
+  featured?: boolean;
+  /** Approved unless said otherwise: the review queue needs a few waiting. */
+  status?: 'pending' | 'rejected';
+  github?: boolean;
+  /** Rough popularity, turned into that many visitor votes. */
+  votes: number;
+}
+
+export const DEMO_CREATORS: DemoCreator[] = [
+  { handle: 'maya', name: 'Maya Chen', bio: 'Product designer in Toronto. I prototype in Lovable before I open Figma, and sometimes I never open Figma.' },
+  { handle: 'daniel', name: 'Daniel Okafor', bio: 'Backend engineer by day, weekend tinkerer by night. Lagos → Berlin. Writes about shipping small tools fast with Cursor.' },
+  { handle: 'priya', name: 'Priya Raman', bio: 'Data analyst turned indie hacker. I build dashboards for the small businesses on my street.' },
+  { handle: 'lucas', name: 'Lucas Moreau', bio: 'Freelance web developer in Lyon. Mostly e-commerce, occasionally something silly.' },
+  { handle: 'sofia', name: 'Sofia Alvarez', bio: 'Teacher and self-taught coder. I make classroom tools my students actually want to use.' },
+  { handle: 'jonas', name: 'Jonas Berg', bio: 'Runs a two-person studio in Oslo. We use Bolt to get clients a clickable first version in a day.' },
+  { handle: 'aisha', name: 'Aisha Khan', bio: 'Photographer and writer. Learning to code by building the sites I wish existed.' },
+  { handle: 'tom', name: 'Tom Whitaker', bio: 'Retired accountant with too many spreadsheets. AI coding tools turned them into apps.' },
+  { handle: 'elena', name: 'Elena Petrova', bio: 'Frontend lead at a fintech startup. Accessibility nerd. Opinions on focus rings.' },
+  { handle: 'kenji', name: 'Kenji Watanabe', bio: 'Game developer exploring what AI pair programming means for small creative teams.' },
+];
+
+export const DEMO_PROJECTS: DemoProject[] = [
+  { slug: 'recipe-radar', title: 'Recipe Radar', tool: 'Lovable', category: 'App', creator: 'maya', featured: true, votes: 48, github: true,
+    description: 'Snap a photo of your fridge and get three recipes you can cook tonight with what you already have.',
+    longDescription: 'Recipe Radar started as a joke in our group chat and became the app my flatmates use every evening. You take a photo of the open fridge, it lists the ingredients it recognises, and suggests three recipes ranked by how little you need to buy.\n\nBuilt in Lovable over two weekends. The hardest part was not the image recognition but the UX of correcting it: tapping an ingredient to remove it, or adding the one it missed. Saved recipes sync across devices.' },
+  { slug: 'shelf-life', title: 'Shelf Life', tool: 'Cursor', category: 'App', creator: 'daniel', featured: true, votes: 41, github: true,
+    description: 'A tiny pantry tracker that nags you before food expires, with barcode scanning and a weekly "use it up" list.',
+    longDescription: 'Every Sunday Shelf Life sends a short list of what is about to go off, so Monday dinner plans itself. Scanning a barcode fills in the product and a typical shelf life; you can adjust it with one tap.\n\nI wrote it with Cursor as a way to learn React Native properly. The agent was great at the boring parts (forms, migrations) and I spent my own time on the notification timing, which turned out to matter most.' },
+  { slug: 'corner-shop-metrics', title: 'Corner Shop Metrics', tool: 'Bolt', category: 'Dashboard', creator: 'priya', featured: true, votes: 37,
+    description: 'Sales, stock and footfall for a small shop on one screen, fed by the till export the owner already has.',
+    longDescription: 'My neighbour runs a corner shop and exports his till data to CSV every night. Corner Shop Metrics reads that file and shows what sold, what is running low and which hours are busy.\n\nBolt got me from an empty folder to a working upload-and-chart flow in an afternoon. Since then it has grown a reorder list and a comparison with the same week last year.' },
+  { slug: 'atelier-lumiere', title: 'Atelier Lumière', tool: 'Lovable', category: 'E-commerce', creator: 'lucas', featured: true, votes: 33,
+    description: 'An online shop for a Lyon candle maker: seasonal collections, gift wrapping options and local click-and-collect.',
+    longDescription: 'Atelier Lumière sells hand-poured candles. The owner wanted something calmer than the usual shop templates: big photos, very little text, and a checkout that works well on a phone.\n\nThe storefront was generated in Lovable and then tuned by hand. Click-and-collect slots are limited per day, which was the one genuinely tricky bit of logic.' },
+  { slug: 'quiz-quest', title: 'Quiz Quest', tool: 'Cursor', category: 'App', creator: 'sofia', featured: true, votes: 29, github: true,
+    description: 'Classroom quizzes that play like a board game: teams move along a path as they answer, and the teacher controls the pace.',
+    longDescription: 'My students loved the quiz apps we used, but hated how fast they went. Quiz Quest is slower on purpose: each team moves along a board, and questions unlock when the teacher is ready.\n\nEverything runs in the browser; the teacher screen and the team screens sync through a short room code. Cursor helped me with the realtime part, which I would never have attempted alone.' },
+  { slug: 'fjord-studio', title: 'Fjord Studio', tool: 'Bolt', category: 'Portfolio', creator: 'jonas', featured: true, votes: 26,
+    description: "Our studio's own site: case studies, a process page and a contact form that asks the right questions up front.",
+    longDescription: 'We kept telling clients we could ship a first version in a day, so we had to prove it with our own site. Fjord Studio was built in Bolt in one working day and has barely changed since.\n\nThe contact form branches on project type so we get the budget and timeline questions answered before the first call.' },
+  { slug: 'light-and-grain', title: 'Light & Grain', tool: 'Lovable', category: 'Blog', creator: 'aisha', votes: 22,
+    description: 'A photo blog about film photography: camera reviews, developing diaries and a map of where each roll was shot.',
+    longDescription: 'Light & Grain is where I write about shooting film. Each post can carry a roll of photos, and the map view shows where every frame was taken.\n\nI built it in Lovable without any previous web experience. The map was the part I was proudest of getting working.' },
+  { slug: 'ledger-lite', title: 'Ledger Lite', tool: 'Cursor', category: 'Dashboard', creator: 'tom', votes: 19, github: true,
+    description: 'Household finances without the spreadsheet: categorised spending, recurring bills and a plain-English monthly summary.',
+    longDescription: 'Forty years of accounting and my own household budget still lived in a spreadsheet with eleven tabs. Ledger Lite imports bank CSVs, categorises spending with rules I can read, and writes a short summary at the end of each month.\n\nI used Cursor to write it and learned more about modern web development in a month than in the previous decade.' },
+  { slug: 'focus-ring', title: 'Focus Ring', tool: 'Cursor', category: 'Website', creator: 'elena', votes: 24, github: true,
+    description: 'An interactive guide to keyboard focus styles, with live examples you can tab through and copy.',
+    longDescription: 'Focus Ring is a small site about one thing: making keyboard focus visible and pleasant. Every example is live, so you can tab through it, and every snippet can be copied.\n\nIt is also a test of whether AI-written front-end code can be accessible by default. With clear instructions, mostly yes; the exceptions are documented on the site.' },
+  { slug: 'pixel-pet', title: 'Pixel Pet', tool: 'Bolt', category: 'App', creator: 'kenji', votes: 31,
+    description: 'A pocket virtual pet that grows based on your daily step count. No ads, no streak anxiety, just a small happy creature.',
+    longDescription: 'Pixel Pet reads your daily steps and turns them into food for a small pixel-art creature. Miss a day and it simply naps; nothing dies.\n\nI prototyped the whole loop in Bolt to test whether the idea was fun before drawing a single sprite. It was, so the sprites came later.' },
+  { slug: 'tidy-inbox', title: 'Tidy Inbox', tool: 'Cursor', category: 'App', creator: 'daniel', votes: 17,
+    description: 'Groups newsletters by sender and lets you unsubscribe from a whole pile at once, without reading a single one.',
+    longDescription: 'Tidy Inbox connects to your mailbox read-only, groups newsletters by sender and shows how many you opened in the last three months. One button unsubscribes from everything you never read.' },
+  { slug: 'market-day', title: 'Market Day', tool: 'Lovable', category: 'E-commerce', creator: 'lucas', votes: 15,
+    description: 'Pre-orders for a Saturday farmers market: stallholders list produce on Thursday, shoppers pick up bagged orders.',
+    longDescription: 'Market Day lets stallholders publish what they will bring each week, and shoppers reserve it in advance. Orders are bagged before the market opens, so the queue moves faster for everyone.' },
+  { slug: 'trail-notes', title: 'Trail Notes', tool: 'Bolt', category: 'Blog', creator: 'aisha', votes: 12,
+    description: 'Hiking journal with elevation profiles, packing lists and honest notes on which trails are worth the drive.',
+    longDescription: 'Trail Notes is a hiking journal. Each entry has an elevation profile from the GPX file, what I packed and what I should have packed.' },
+  { slug: 'grade-glance', title: 'Grade Glance', tool: 'Lovable', category: 'Dashboard', creator: 'sofia', votes: 14,
+    description: 'A teacher dashboard that shows which topics a class is struggling with, from the marks already in the gradebook.',
+    longDescription: 'Grade Glance reads the gradebook export and groups marks by topic instead of by test. It makes it obvious when a whole class needs a lesson repeated.' },
+  { slug: 'studio-slots', title: 'Studio Slots', tool: 'Bolt', category: 'Website', creator: 'jonas', votes: 11,
+    description: 'Booking site for a shared recording studio: hourly slots, deposits and an equipment checklist per session.',
+    longDescription: 'Studio Slots replaced a shared calendar and a lot of text messages. Musicians book hourly slots, pay a deposit and tick the equipment they need.' },
+  { slug: 'portfolio-in-a-day', title: 'Portfolio in a Day', tool: 'Lovable', category: 'Portfolio', creator: 'maya', votes: 20,
+    description: 'A template and a walkthrough for designers who want a portfolio site live before the end of the afternoon.',
+    longDescription: 'Portfolio in a Day is both a site and a lesson: the template I use for my own portfolio, and a step-by-step guide to making it yours in Lovable.' },
+  { slug: 'split-the-bill', title: 'Split the Bill', tool: 'Cursor', category: 'App', creator: 'kenji', votes: 18, github: true,
+    description: 'Photograph a receipt, tap who had what, and everyone gets a link with exactly what they owe, tip included.',
+    longDescription: 'Split the Bill reads a receipt photo into line items. Tap each item to assign it, and everyone gets a link showing their share including tax and tip.' },
+  { slug: 'bookshelf-swap', title: 'Bookshelf Swap', tool: 'Lovable', category: 'Website', creator: 'aisha', votes: 9,
+    description: 'A neighbourhood book exchange: list the books on your shelf, borrow from people within walking distance.',
+    longDescription: 'Bookshelf Swap is a lending library made of everyone\'s shelves. You list what you own, neighbours request to borrow, and you meet at the door.' },
+  { slug: 'invoice-kit', title: 'Invoice Kit', tool: 'Bolt', category: 'App', creator: 'tom', votes: 13,
+    description: 'Clean invoices for freelancers in under a minute, with VAT handled and reminders sent when payment is late.',
+    longDescription: 'Invoice Kit is what I wished my freelance clients used. It keeps a list of customers, numbers invoices correctly, handles VAT and sends a polite reminder after thirty days.' },
+  { slug: 'carbon-commute', title: 'Carbon Commute', tool: 'Cursor', category: 'Dashboard', creator: 'priya', votes: 16, github: true,
+    description: 'Compare the emissions of your commute options with real routes, and track how your choices add up over a year.',
+    longDescription: 'Carbon Commute plans your usual journey by car, train, bus and bike, estimates the emissions of each and keeps a yearly tally of what you actually chose.' },
+  { slug: 'sourdough-schedule', title: 'Sourdough Schedule', tool: 'Lovable', category: 'App', creator: 'maya', votes: 21,
+    description: 'Tell it when you want fresh bread and it works backwards: when to feed the starter, mix, fold, shape and bake.',
+    longDescription: 'Sourdough Schedule turns "bread at 9 on Sunday" into a timeline of reminders, adjusted for the temperature of your kitchen.' },
+  { slug: 'vinyl-vault', title: 'Vinyl Vault', tool: 'Bolt', category: 'E-commerce', creator: 'lucas', votes: 10,
+    description: 'A second-hand record shop with condition grading, listening notes and a wishlist that alerts you when a record arrives.',
+    longDescription: 'Vinyl Vault is the online counter of a small record shop. Every record has a condition grade and a short listening note from the owner.' },
+  { slug: 'a11y-checklist', title: 'A11y Checklist', tool: 'Cursor', category: 'Website', creator: 'elena', votes: 27,
+    description: 'A practical accessibility checklist for pull requests, with examples of each problem and how to fix it.',
+    longDescription: 'The A11y Checklist is what my team reviews every pull request against. Each item links to a broken example and a fixed one.' },
+  { slug: 'level-sketch', title: 'Level Sketch', tool: 'Cursor', category: 'Other', creator: 'kenji', votes: 14, github: true,
+    description: 'Sketch a platformer level on a grid in the browser and play it instantly. Share levels with a short link.',
+    longDescription: 'Level Sketch is a tiny level editor for platformers. Draw tiles, press play, and share the level as a link that anyone can open and play.' },
+  { slug: 'plant-pal', title: 'Plant Pal', tool: 'Lovable', category: 'App', creator: 'sofia', votes: 12,
+    description: 'Watering reminders that learn from your actual plants, plus a photo diary to see them grow over the seasons.',
+    longDescription: 'Plant Pal reminds you to water, but adjusts as you tell it whether the soil was dry. The photo diary makes a small time-lapse of each plant.' },
+  { slug: 'meetup-mapper', title: 'Meetup Mapper', tool: 'Bolt', category: 'Website', creator: 'jonas', votes: 8,
+    description: 'All the tech meetups in Oslo on one map, filtered by topic and by whether there will be pizza.',
+    longDescription: 'Meetup Mapper collects the city\'s tech meetups into one map with honest filters: topic, language, and the important question of food.' },
+  { slug: 'lens-ledger', title: 'Lens Ledger', tool: 'Cursor', category: 'Portfolio', creator: 'aisha', votes: 11,
+    description: 'A photography portfolio that shows the camera, lens and film stock for every frame, pulled from the metadata.',
+    longDescription: 'Lens Ledger is my photography portfolio. It reads the metadata of each image so visitors can browse by camera, lens or film stock.' },
+  { slug: 'retirement-runway', title: 'Retirement Runway', tool: 'Lovable', category: 'Dashboard', creator: 'tom', votes: 9,
+    description: 'A calm, plain-language view of how long savings last under a few simple scenarios. No jargon, no sales pitch.',
+    longDescription: 'Retirement Runway shows how long savings last under three scenarios, in plain words. It was built for my friends, who found the bank\'s calculators confusing.' },
+  { slug: 'dev-diary', title: 'Dev Diary', tool: 'Cursor', category: 'Blog', creator: 'daniel', votes: 15, github: true,
+    description: 'A developer blog that publishes straight from Markdown files in a repo, with code highlighting and an RSS feed.',
+    longDescription: 'Dev Diary is my blog engine: Markdown in a repository, a build step, and a fast static site with syntax highlighting and a feed.' },
+  { slug: 'kids-chore-chart', title: 'Chore Chart Heroes', tool: 'Bolt', category: 'App', creator: 'sofia', votes: 13,
+    description: 'A chore chart where kids earn badges and parents approve tasks from their phones. Surprisingly effective.',
+    longDescription: 'Chore Chart Heroes turns chores into small quests. Kids tick tasks off, parents approve them, and badges unlock along the way.' },
+  { slug: 'open-menu', title: 'Open Menu', tool: 'Lovable', category: 'Website', creator: 'lucas', votes: 10,
+    description: 'Restaurant menus that are readable on a phone, with allergens clearly marked and no PDF in sight.',
+    longDescription: 'Open Menu gives small restaurants a menu page that loads fast, reads well on a phone and marks allergens clearly. Updating a dish takes seconds.' },
+  { slug: 'pocket-synth', title: 'Pocket Synth', tool: 'Cursor', category: 'Other', creator: 'kenji', votes: 19, github: true,
+    description: 'A playable synthesizer in the browser with four oscillators, a step sequencer and presets you can share.',
+    longDescription: 'Pocket Synth is a small synthesizer built on the Web Audio API: four oscillators, filters, a sixteen-step sequencer and shareable presets.' },
+  { slug: 'budget-bento', title: 'Budget Bento', tool: 'Bolt', category: 'Dashboard', creator: 'priya', votes: 12,
+    description: 'A monthly budget laid out as a bento box: every category gets a tile, and tiles shrink as you spend.',
+    longDescription: 'Budget Bento shows a month\'s budget as tiles that shrink as you spend. It is the first budget view my partner actually looks at.' },
+  { slug: 'colour-contrast-lab', title: 'Colour Contrast Lab', tool: 'Lovable', category: 'Other', creator: 'elena', votes: 17,
+    description: 'Pick a brand palette and see every text and background pair rated for contrast, with suggestions that pass.',
+    longDescription: 'Colour Contrast Lab takes a palette and rates every combination for text contrast, suggesting the nearest shade that passes when one does not.' },
+  // Waiting for review, so only their makers (and the team) see them.
+  { slug: 'habit-garden', title: 'Habit Garden', tool: 'Lovable', category: 'App', creator: 'maya', status: 'pending', votes: 0,
+    description: 'Each habit is a plant; keep it up and the garden grows. Skip a week and weeds appear, gently.' },
+  { slug: 'freelance-rates', title: 'Freelance Rates', tool: 'Cursor', category: 'Website', creator: 'daniel', status: 'pending', votes: 0,
+    description: 'Anonymous day rates from freelancers across Europe, by role and experience, so nobody has to guess.' },
+  { slug: 'cafe-loyalty', title: 'Café Loyalty', tool: 'Bolt', category: 'E-commerce', creator: 'jonas', status: 'pending', votes: 0,
+    description: 'A stamp card without the card: a QR code at the counter and a free coffee after nine.' },
+  { slug: 'spam-landing', title: 'Best Crypto Signals 1000x', tool: 'Bolt', category: 'Other', creator: 'tom', status: 'rejected', votes: 0,
+    description: 'Guaranteed returns with our signals group, join now.' },
+];
+
+/** What people said: [project slug, author handle, text]. */
+export const DEMO_COMMENTS: [string, string, string][] = [
+  ['recipe-radar', 'daniel', 'Used this last night with half a cabbage and some eggs. It suggested okonomiyaki. Ten out of ten.'],
+  ['recipe-radar', 'sofia', 'The ingredient correction flow is really nice. How do you handle things it has never seen?'],
+  ['recipe-radar', 'kenji', 'Would love a "cook for two" mode, the portions are huge.'],
+  ['shelf-life', 'maya', 'The Sunday list is such a good idea. Recipe Radar and Shelf Life should talk to each other!'],
+  ['shelf-life', 'tom', 'Barcode scanning worked on every tin in my cupboard, which is more than I can say for my supermarket app.'],
+  ['corner-shop-metrics', 'lucas', 'This is exactly what small shops need. Does it handle more than one till?'],
+  ['corner-shop-metrics', 'priya', 'Not yet, but it is next on the list. The file formats differ a lot between till brands.'],
+  ['corner-shop-metrics', 'elena', 'The charts are clear and the colours pass contrast checks. Lovely work.'],
+  ['atelier-lumiere', 'aisha', 'Those product photos! The calm layout really suits the brand.'],
+  ['atelier-lumiere', 'jonas', 'Click-and-collect slots per day is a clever touch. How long did the checkout take to get right?'],
+  ['quiz-quest', 'elena', 'Slower on purpose is a great design decision. My nephew\'s class used it this week.'],
+  ['quiz-quest', 'daniel', 'The room code sync is very smooth. Impressive for a first realtime project.'],
+  ['fjord-studio', 'maya', 'The branching contact form is smart. Stealing this idea for my own site.'],
+  ['fjord-studio', 'lucas', 'One day for the whole thing? Respect.'],
+  ['light-and-grain', 'kenji', 'The map of where each roll was shot is such a nice idea.'],
+  ['ledger-lite', 'priya', 'Plain-English monthly summaries are underrated. More finance tools should do this.'],
+  ['ledger-lite', 'sofia', 'Eleven tabs! I feel seen.'],
+  ['focus-ring', 'maya', 'Bookmarked. I keep sending this to developers I work with.'],
+  ['focus-ring', 'jonas', 'Great examples. The copy buttons are a nice touch.'],
+  ['pixel-pet', 'sofia', 'No streak anxiety is the best feature. My pet is very round now.'],
+  ['pixel-pet', 'aisha', 'The napping instead of dying thing made me smile.'],
+  ['pixel-pet', 'tom', 'I have walked more this week than all of last month. Thank you, tiny creature.'],
+  ['tidy-inbox', 'elena', 'Unsubscribed from 63 newsletters in one click. Bliss.'],
+  ['a11y-checklist', 'daniel', 'We added this to our PR template. It has already caught a few things.'],
+  ['a11y-checklist', 'kenji', 'The broken/fixed example pairs make it very easy to learn from.'],
+  ['split-the-bill', 'lucas', 'Used it for a birthday dinner of twelve people. Zero arguments.'],
+  ['sourdough-schedule', 'priya', 'Worked backwards from Sunday brunch and it was spot on.'],
+  ['pocket-synth', 'elena', 'Lost an hour to the sequencer. Keyboard controls work well too.'],
+  ['level-sketch', 'maya', 'Made a level in five minutes and my kids have been playing it all evening.'],
+  ['colour-contrast-lab', 'aisha', 'The suggestions for the nearest passing shade are so useful.'],
+  ['portfolio-in-a-day', 'jonas', 'Followed the guide and had a site up before lunch.'],
+  ['carbon-commute', 'tom', 'Turns out my bus is better than I thought. Nice to see the numbers.'],
+];
