@@ -14,6 +14,11 @@ const NotFoundPage = lazy(() => import('./not-found-page.tsx'));
 // Static pages
 
 // Account pages (issue 6): /signin, /signup, /auth/callback, /submit-project, /profile, /my-projects
+const SignInPage = lazy(() => import('../features/signin/signin-page.tsx'));
+const SignUpPage = lazy(() => import('../features/signup/signup-page.tsx'));
+const AuthCallbackPage = lazy(() => import('../features/auth-callback/auth-callback-page.tsx'));
+const ForgotPasswordPage = lazy(() => import('../features/password-reset/forgot-password-page.tsx'));
+const ResetPasswordPage = lazy(() => import('../features/password-reset/reset-password-page.tsx'));
 
 // Admin (issue 7): /admin/*
 import { adminRoutes } from '../features/admin/routes.tsx';
@@ -23,6 +28,12 @@ export function AppRoutes() {
     <Routes>
       <Route element={<RootLayout />}>
         <Route index element={<HomePage />} />
+        {/* Account pages (issue 6) */}
+        <Route path="signin" element={<SignInPage />} />
+        <Route path="signup" element={<SignUpPage />} />
+        <Route path="auth/callback" element={<AuthCallbackPage />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
 
 
 

@@ -11,7 +11,11 @@ export interface AuthContextValue {
   loading: boolean;
   /** Throws the auth service's error to the caller (spec §8). */
   signIn(email: string, password: string): Promise<void>;
-  signUp(email: string, password: string): Promise<void>;
+  /**
+   * Resolves with signedIn true when the server opened a session at once (e-mail confirmation
+   * off); otherwise a confirmation e-mail is on its way.
+   */
+  signUp(email: string, password: string): Promise<{ signedIn: boolean }>;
   /** Ends the session and goes to /. */
   signOut(): Promise<void>;
 }
@@ -52,12 +56,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signUp = useCallback(async (email: string, password: string) => {
-    const { error } = await supabase.auth.signUp({
+    const { data, error } = await supabase.auth.signUp({
       email,
       password,
       options: { emailRedirectTo: `${window.location.origin}/auth/callback` },
     });
     if (error) throw error;
+    return { signedIn: Boolean(data.session) };
   }, []);
 
   const signOut = useCallback(async () => {

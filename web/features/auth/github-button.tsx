@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { GithubIcon } from '../../components/icons.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { supabase } from '../../lib/supabase.ts';
+import { useAuthSettings } from './auth-settings.ts';
+import { OrDivider } from './auth-shell.tsx';
+
+/** Spec §7: provider github, back to /auth/callback on this host, offline access and a consent prompt. */
+export async function signInWithGitHub() {
+  const { error } = await supabase.auth.signInWithOAuth({
+    provider: 'github',
+    options: {
+      redirectTo: `${window.location.origin}/auth/callback`,
+      queryParams: { access_type: 'offline', prompt: 'consent' },
+    },
+  });
+  if (error) throw error;
+}
+
+/** The GitHub sign-in button, shown only when the server has the provider switched on. */
+export function GitHubSignIn({ label = 'Continue with GitHub' }: { label?: string }) {
+  const settings = useAuthSettings();
+  const [busy, setBusy] = useState(false);
+  if (!settings.data?.githubEnabled) return null;
+
+  const start = async () => {
+    setBusy(true);
+    try {
+      await signInWithGitHub();
+      // The browser is now leaving for GitHub; the button stays busy until it does.
+    } catch (error) {
+      // Spec §8: OAuth errors are logged; the visitor also gets a plain message.
+      console.error('OAuth sign-in error', error);
+      toast({ variant: 'destructive', title: 'Error', description: 'Could not start GitHub sign-in. Please try again.' });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <OrDivider />
+      <Button variant="outline" className="w-full" onClick={start} disabled={busy}>
+        <GithubIcon className="h-4 w-4" />
+        {busy ? 'Redirecting to GitHub...' : label}
+      </Button>
+    </>
+  );
+}

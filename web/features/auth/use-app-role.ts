@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { supabase } from '../../lib/supabase.ts';
+
+export type AppRole = 'admin' | 'moderator' | 'user';
+
+/**
+ * The caller's role as the database sees it now (current_staff_role() reads auth.users), never the
+ * token's metadata: user_metadata is writable by its user, and app_metadata stays stale until the
+ * next refresh. The query key matches the admin feature's, so both share one request.
+ */
+export function useAppRole(userId: string | undefined) {
+  return useQuery({
+    queryKey: ['admin', 'staff-role', userId],
+    enabled: Boolean(userId),
+    meta: { private: true },
+    staleTime: 30_000,
+    queryFn: async (): Promise<AppRole> => {
+      const { data, error } = await supabase.rpc('current_staff_role');
+      if (error) {
+        console.error('Error checking admin access', error);
+        throw error;
+      }
+      return (data as AppRole | null) ?? 'user';
+    },
+  });
+}

@@ -1,0 +1,92 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { MESSAGES } from '../../../domain/messages.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { FieldError, Label } from '../../components/ui/label.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { clientRateLimiter } from '../../lib/rate-limiter.ts';
+import { supabase } from '../../lib/supabase.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { isValidEmail } from '../../lib/validation.ts';
+import { isRateLimited } from '../auth/auth-errors.ts';
+import { AuthShell } from '../auth/auth-shell.tsx';
+
+/** /forgot-password: e-mails a link to /reset-password. Says the same whether or not the address has an account. */
+export default function ForgotPasswordPage() {
+  useDocumentTitle('Reset your password');
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = email.trim();
+    if (!isValidEmail(trimmed)) {
+      setError(MESSAGES.invalidEmail.description);
+      toast({ variant: 'destructive', ...MESSAGES.invalidEmail });
+      return;
+    }
+    setError(undefined);
+    if (!clientRateLimiter.tryAcquire('auth:recover')) {
+      toast({ variant: 'destructive', ...MESSAGES.tooManyAttempts });
+      return;
+    }
+    setBusy(true);
+    const { error: sendError } = await supabase.auth.resetPasswordForEmail(trimmed, {
+      redirectTo: `${window.location.origin}/reset-password`,
+    });
+    setBusy(false);
+    if (sendError) {
+      toast(
+        isRateLimited(sendError)
+          ? { variant: 'destructive', ...MESSAGES.tooManyAttempts }
+          : { variant: 'destructive', title: 'Error', description: 'Could not send the reset link. Please try again.' },
+      );
+      return;
+    }
+    setSentTo(trimmed);
+  };
+
+  return (
+    <AuthShell
+      title="Reset your password"
+      subtitle="Enter your e-mail and we will send you a link to choose a new password"
+      footer={
+        <Link to="/signin" className="font-medium text-primary hover:underline">
+          Back to sign in
+        </Link>
+      }
+    >
+      {sentTo ? (
+        <div role="status" className="rounded-lg border border-border bg-muted p-4 text-sm">
+          <p className="font-semibold">Check your email</p>
+          <p className="mt-1 text-muted-foreground">
+            If an account exists for {sentTo}, a link to reset your password is on its way. The link works once, in this browser.
+          </p>
+        </div>
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="forgot-email">Email</Label>
+            <Input
+              id="forgot-email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? 'forgot-email-error' : undefined}
+              required
+            />
+            <FieldError id="forgot-email-error">{error}</FieldError>
+          </div>
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy ? 'Sending...' : 'Send reset link'}
+          </Button>
+        </form>
+      )}
+    </AuthShell>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { buttonVariants } from '../../components/ui/button.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { supabase } from '../../lib/supabase.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { GuardSkeleton } from '../../app/guards.tsx';
+import { useAuth } from '../auth/auth-context.tsx';
+import { authErrorMessage, isRateLimited, isSamePassword, isWeakPassword } from '../auth/auth-errors.ts';
+import { AuthShell } from '../auth/auth-shell.tsx';
+import { callbackError } from '../auth/callback-error.ts';
+import { NewPasswordForm } from '../auth/new-password-form.tsx';
+import { MESSAGES } from '../../../domain/messages.ts';
+
+/**
+ * /reset-password: the e-mailed link lands here with a PKCE code that supabase-js exchanges for a
+ * short recovery session; with it the visitor sets a new password.
+ */
+export default function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password');
+  const { user, loading } = useAuth();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string>();
+  const [linkError] = useState(() => callbackError(window.location.search, window.location.hash));
+
+  if (loading) return <GuardSkeleton />;
+  if (!user || linkError) {
+    return (
+      <AuthShell title="Reset link not valid" subtitle="This link has expired, was already used or was opened in another browser.">
+        <Link to="/forgot-password" className={buttonVariants({ className: 'w-full' })}>
+          Send a new link
+        </Link>
+      </AuthShell>
+    );
+  }
+
+  const save = async (password: string) => {
+    setBusy(true);
+    setServerError(undefined);
+    const { error } = await supabase.auth.updateUser({ password });
+    setBusy(false);
+    if (error) {
+      if (isRateLimited(error)) toast({ variant: 'destructive', ...MESSAGES.tooManyAttempts });
+      else if (isWeakPassword(error) || isSamePassword(error)) setServerError(authErrorMessage(error, 'Please choose another password.'));
+      else toast({ variant: 'destructive', title: 'Error', description: 'Could not update your password. Please try again.' });
+      return false;
+    }
+    toast({ title: 'Password updated', description: 'Your new password is set. You are signed in.' });
+    navigate('/', { replace: true });
+    return true;
+  };
+
+  return (
+    <AuthShell title="Choose a new password" subtitle={`For ${user.email ?? 'your account'}`}>
+      <NewPasswordForm idPrefix="reset" submitLabel="Set new password" busyLabel="Saving..." busy={busy} serverError={serverError} onSubmit={save} />
+    </AuthShell>
+  );
+}

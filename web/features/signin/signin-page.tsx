@@ -1,0 +1,124 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { MESSAGES } from '../../../domain/messages.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { FieldError, Label } from '../../components/ui/label.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { clientRateLimiter } from '../../lib/rate-limiter.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { isValidEmail } from '../../lib/validation.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { isEmailNotConfirmed, isRateLimited } from '../auth/auth-errors.ts';
+import { returnPath } from '../auth/return-path.ts';
+import { AuthShell } from '../auth/auth-shell.tsx';
+import { GitHubSignIn } from '../auth/github-button.tsx';
+import { ResendConfirmation } from './resend-confirmation.tsx';
+
+interface FieldErrors {
+  email?: string;
+  password?: string;
+}
+
+export default function SignInPage() {
+  useDocumentTitle('Sign in');
+  const { user, loading, signIn } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const next = returnPath(location.state);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+
+  // Already signed in (or the session just arrived): nothing to do here.
+  if (!loading && user && !busy) return <Navigate to={next} replace />;
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = email.trim();
+    const found: FieldErrors = {};
+    if (!isValidEmail(trimmed)) found.email = MESSAGES.invalidEmail.description;
+    if (!password) found.password = 'Please enter your password';
+    setErrors(found);
+    if (found.email) toast({ variant: 'destructive', ...MESSAGES.invalidEmail });
+    if (found.email || found.password) return;
+    if (!clientRateLimiter.tryAcquire('auth:signin')) {
+      toast({ variant: 'destructive', ...MESSAGES.tooManyAttempts });
+      return;
+    }
+
+    setBusy(true);
+    setUnconfirmed(null);
+    try {
+      await signIn(trimmed, password);
+      toast({ title: 'Welcome back', description: MESSAGES.signInSuccess });
+      navigate(next, { replace: true });
+    } catch (error) {
+      if (isRateLimited(error)) toast({ variant: 'destructive', ...MESSAGES.tooManyAttempts });
+      else if (isEmailNotConfirmed(error)) {
+        setUnconfirmed(trimmed);
+        toast({ variant: 'destructive', title: 'Email not confirmed', description: 'Please confirm your e-mail address with the link we sent you.' });
+      } else toast({ variant: 'destructive', ...MESSAGES.signInFailure });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthShell
+      title="Welcome back"
+      subtitle="Sign in to share projects and join the conversation"
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/signup" state={location.state} className="font-medium text-primary hover:underline">
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      {unconfirmed && <ResendConfirmation email={unconfirmed} />}
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="signin-email">Email</Label>
+          <Input
+            id="signin-email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={Boolean(errors.email)}
+            aria-describedby={errors.email ? 'signin-email-error' : undefined}
+            required
+          />
+          <FieldError id="signin-email-error">{errors.email}</FieldError>
+        </div>
+        <div className="flex flex-col gap-2">
+          <div className="flex items-center justify-between">
+            <Label htmlFor="signin-password">Password</Label>
+            <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
+              Forgot password?
+            </Link>
+          </div>
+          <Input
+            id="signin-password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={Boolean(errors.password)}
+            aria-describedby={errors.password ? 'signin-password-error' : undefined}
+            required
+          />
+          <FieldError id="signin-password-error">{errors.password}</FieldError>
+        </div>
+        <Button type="submit" className="mt-2 w-full" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </form>
+      <GitHubSignIn />
+    </AuthShell>
+  );
+}
