@@ -87,7 +87,7 @@ describe('refusals: nothing stored, nothing overwritten', () => {
   });
 
   it('with no API key at all the request is refused', async () => {
-    const res = await fetch(`${server.url}/storage/v1/object/${BUCKET}/x.png`, { method: 'POST', body: png, headers: { 'content-type': 'image/png' } });
+    const res = await fetch(`${server.url}/storage/v1/object/${BUCKET}/x.png`, { method: 'POST', body: new Uint8Array(png), headers: { 'content-type': 'image/png' } });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ statusCode: '403', error: 'Unauthorized' });
     expect(await rowCount('x.png')).toBe(0);
@@ -138,7 +138,7 @@ describe('refusals: nothing stored, nothing overwritten', () => {
   ])('the name %s (%s) is refused', async (raw) => {
     const res = await fetch(`${server.url}/storage/v1/object/${BUCKET}/${raw}`, {
       method: 'POST',
-      body: png,
+      body: new Uint8Array(png),
       headers: { 'content-type': 'image/png', authorization: `Bearer ${alice.token}`, apikey: server.anonKey },
     });
     expect(res.status).toBe(400);

@@ -154,7 +154,7 @@ describe('upload rate limit', () => {
     for (const n of [1, 2]) expect((await user.client.storage.from(BUCKET).upload(`rl-${n}.png`, png, { contentType: 'image/png' })).error).toBeNull();
     const res = await fetch(`${limited.url}/storage/v1/object/${BUCKET}/rl-3.png`, {
       method: 'POST',
-      body: png,
+      body: new Uint8Array(png),
       headers: { 'content-type': 'image/png', authorization: `Bearer ${user.token}`, apikey: limited.anonKey },
     });
     expect(res.status).toBe(429);
