@@ -1,0 +1,182 @@
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.ts';
+import { startServer } from '../../server/server.ts';
+import { cloneTemplate } from '../support/databases.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { browserClient, follow, fragment, gotrue, lastMailTo, PASSWORD, uniqueEmail, verifyLinkOf } from './auth-support.ts';
+import { networkInterfaces } from 'node:os';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ AUTH_AUTOCONFIRM: 'false' });
+});
+afterAll(() => server?.close());
+
+describe('admin API with the service_role key', () => {
+  it('creates (with email_confirm), gets, updates metadata and password, and deletes users', async () => {
+    const admin = server.service().auth.admin;
+    const email = uniqueEmail('adm');
+    const { data: created, error } = await admin.createUser({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+      user_metadata: { name: 'Created' },
+      app_metadata: { role: 'moderator' },
+    });
+    expect(error).toBeNull();
+    expect(created.user?.email_confirmed_at).toBeTruthy();
+    expect(created.user?.app_metadata).toMatchObject({ role: 'moderator', provider: 'email' });
+
+    const { data: got } = await admin.getUserById(created.user!.id);
+    expect(got.user?.email).toBe(email);
+
+    const { data: updated } = await admin.updateUserById(created.user!.id, {
+      user_metadata: { bio: 'hi' },
+      app_metadata: { role: 'admin' },
+      password: 'admin-set password',
+    });
+    expect(updated.user?.user_metadata).toEqual({ name: 'Created', bio: 'hi' });
+    expect(updated.user?.app_metadata.role).toBe('admin');
+    expect((await browserClient(server).auth.signInWithPassword({ email, password: 'admin-set password' })).error).toBeNull();
+
+    expect((await admin.createUser({ email, password: PASSWORD })).error?.code).toBe('email_exists');
+    expect((await admin.createUser({ email: 'bad', password: PASSWORD })).error?.status).toBe(400);
+    expect((await admin.updateUserById(created.user!.id, { ban_duration: 'forever' })).error?.code).toBe('validation_failed');
+
+    expect((await admin.deleteUser(created.user!.id)).error).toBeNull();
+    expect((await admin.getUserById(created.user!.id)).error?.status).toBe(404);
+  });
+
+  it('lists users in pages with totals', async () => {
+    const admin = server.service().auth.admin;
+    for (let i = 0; i < 3; i++) await admin.createUser({ email: uniqueEmail('page'), password: PASSWORD, email_confirm: true });
+    const { data, error } = await admin.listUsers({ page: 1, perPage: 2 });
+    expect(error).toBeNull();
+    expect(data.users).toHaveLength(2);
+    expect((data as { total: number }).total).toBeGreaterThanOrEqual(3);
+    expect((data as { nextPage: number | null }).nextPage).toBe(2);
+    const { data: page2 } = await admin.listUsers({ page: 2, perPage: 2 });
+    expect(page2.users[0]!.id).not.toBe(data.users[0]!.id);
+  });
+
+  it('refuses the anon key and user tokens, whatever their metadata says', async () => {
+    const anon = await gotrue(server, 'GET', '/admin/users', undefined, { authorization: `Bearer ${server.anonKey}` });
+    expect(anon).toMatchObject({ status: 403, body: { code: 'not_admin' } });
+    const admin = await server.createUser({ appRole: 'admin' });
+    const asAdminUser = await gotrue(server, 'GET', '/admin/users', undefined, { authorization: `Bearer ${admin.token}` });
+    expect(asAdminUser.status).toBe(403);
+    const invite = await gotrue(server, 'POST', '/invite', { email: uniqueEmail() }, { authorization: `Bearer ${admin.token}` });
+    expect(invite.status).toBe(403);
+  });
+
+  it('invites: the e-mailed link confirms and signs the invited user in', async () => {
+    const email = uniqueEmail('inv');
+    const { data, error } = await server.service().auth.admin.inviteUserByEmail(email, { data: { name: 'Invited' } });
+    expect(error).toBeNull();
+    expect(data.user?.invited_at).toBeTruthy();
+    const mail = await lastMailTo(server, email);
+    expect(mail?.subject).toBe('You have been invited to AI Showcase');
+    const params = fragment(await follow(verifyLinkOf(mail)));
+    expect(params.get('type')).toBe('invite');
+    const { data: me } = await browserClient(server).auth.getUser(params.get('access_token')!);
+    expect(me.user?.email_confirmed_at).toBeTruthy();
+    expect(me.user?.user_metadata).toEqual({ name: 'Invited' });
+  });
+});
+
+describe('/functions/v1/admin-invite-user', () => {
+  /** A real session (createUser's token has no session row), so the function can check it. */
+  async function signedIn(appRole?: 'admin') {
+    const email = uniqueEmail('fn');
+    await server.service().auth.admin.createUser({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+      app_metadata: appRole ? { role: appRole } : {},
+      user_metadata: { role: 'admin', isAdmin: true },
+    });
+    const client = browserClient(server);
+    await client.auth.signInWithPassword({ email, password: PASSWORD });
+    return client;
+  }
+
+  it('an admin invites a user', async () => {
+    const client = await signedIn('admin');
+    const email = uniqueEmail('fninv');
+    const { data, error } = await client.functions.invoke('admin-invite-user', { body: { email, name: 'New Person' } });
+    expect(error).toBeNull();
+    expect(data.user.email).toBe(email);
+    expect((await lastMailTo(server, email))?.subject).toBe('You have been invited to AI Showcase');
+  });
+
+  it('a non-admin (even with isAdmin in user_metadata) is refused and nothing is stored', async () => {
+    const client = await signedIn();
+    const email = uniqueEmail('fninv');
+    const { error } = await client.functions.invoke('admin-invite-user', { body: { email } });
+    expect(error).toBeInstanceOf(FunctionsHttpError);
+    expect((error as FunctionsHttpError).context.status).toBe(403);
+    const { rows } = await server.ctx.db.query('select 1 from auth.users where email = $1', [email]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('a demoted admin is refused at once; anon is refused; bad input is a 400', async () => {
+    const client = await signedIn('admin');
+    const { data: me } = await client.auth.getUser();
+    const bad = await client.functions.invoke('admin-invite-user', { body: { email: 'nope' } });
+    expect((bad.error as FunctionsHttpError).context.status).toBe(400);
+    await server.service().auth.admin.updateUserById(me.user!.id, { app_metadata: { role: null } });
+    const demoted = await client.functions.invoke('admin-invite-user', { body: { email: uniqueEmail() } });
+    expect((demoted.error as FunctionsHttpError).context.status).toBe(403);
+    const anon = await server.anon().functions.invoke('admin-invite-user', { body: { email: uniqueEmail() } });
+    expect((anon.error as FunctionsHttpError).context.status).toBe(401);
+    const missing = await client.functions.invoke('no-such-function', { body: {} });
+    expect((missing.error as FunctionsHttpError).context.status).toBe(404);
+  });
+});
+
+describe('dev mailbox exposure', () => {
+  it('answers only loopback sockets, never trusting X-Forwarded-For', async () => {
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal);
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '0.0.0.0',
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: `${server.dataDir}/wide`,
+      TRUST_PROXY: '127.0.0.1',
+    });
+    const wide = await startServer(config, { db: await cloneTemplate(), log: () => undefined });
+    try {
+      const port = new URL(wide.url).port;
+      expect((await fetch(`http://127.0.0.1:${port}/_dev/mailbox.json`)).status).toBe(200);
+      // Through a trusted proxy claiming a remote client, the loopback socket still decides.
+      expect((await fetch(`http://127.0.0.1:${port}/_dev/mailbox.json`, { headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(200);
+      // A request from a non-loopback address, with a header claiming loopback, is refused.
+      const viaNetwork = external ? `http://${external.address}:${port}` : undefined;
+      const app = (await import('../../server/app.ts')).createApp(wide.ctx);
+      const inProcess = await app.request('/_dev/mailbox.json', { headers: { 'x-forwarded-for': '127.0.0.1' } });
+      expect(inProcess.status).toBe(404);
+      if (viaNetwork) {
+        const res = await fetch(`${viaNetwork}/_dev/mailbox`, { headers: { 'x-forwarded-for': '127.0.0.1' } });
+        expect(res.status).not.toBe(200);
+      }
+    } finally {
+      await wide.close();
+    }
+  });
+
+  it('does not exist when SMTP_URL is set', async () => {
+    const smtp = await startTestServer({ SMTP_URL: 'smtp://127.0.0.1:1' });
+    try {
+      const res = await fetch(`${smtp.url}/_dev/mailbox.json`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('messages');
+    } finally {
+      await smtp.close();
+    }
+  });
+});
