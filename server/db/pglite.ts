@@ -9,7 +9,8 @@ function wrap(conn: Pick<PGlite, 'query' | 'exec'>): Queryable {
   return {
     async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
       const r = await conn.query<Row>(sql, params as unknown[]);
-      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+      // PGlite reports affectedRows 0 for SELECT; pg counts the rows returned. Match pg.
+      return { rows: r.rows, rowCount: r.affectedRows || r.rows.length };
     },
     async exec(sql: string) {
       await conn.exec(sql);
