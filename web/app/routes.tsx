@@ -10,8 +10,17 @@ import { RootLayout } from './root-layout.tsx';
 const NotFoundPage = lazy(() => import('./not-found-page.tsx'));
 
 // Public showcase (issue 5)
+const ProjectsPage = lazy(() => import('../features/projects/projects-page.tsx'));
+const ProjectDetailPage = lazy(() => import('../features/project-detail/project-detail-page.tsx'));
+const CreatorPage = lazy(() => import('../features/creators/creator-page.tsx'));
 
 // Static pages
+const DocumentationPage = lazy(() => import('../features/static-pages/documentation-page.tsx'));
+const BlogPage = lazy(() => import('../features/static-pages/blog-page.tsx'));
+const CommunityPage = lazy(() => import('../features/static-pages/community-page.tsx'));
+const AboutPage = lazy(() => import('../features/static-pages/about-page.tsx'));
+const TermsPage = lazy(() => import('../features/static-pages/terms-page.tsx'));
+const PrivacyPage = lazy(() => import('../features/static-pages/privacy-page.tsx'));
 
 // Account pages (issue 6): /signin, /signup, /auth/callback, /submit-project, /profile, /my-projects
 const SignInPage = lazy(() => import('../features/signin/signin-page.tsx'));
@@ -28,6 +37,17 @@ export function AppRoutes() {
     <Routes>
       <Route element={<RootLayout />}>
         <Route index element={<HomePage />} />
+
+        {/* Public showcase (issue 5) */}
+        <Route path="projects" element={<ProjectsPage />} />
+        <Route path="projects/:id" element={<ProjectDetailPage />} />
+        <Route path="creators/:id" element={<CreatorPage />} />
+        <Route path="documentation" element={<DocumentationPage />} />
+        <Route path="blog" element={<BlogPage />} />
+        <Route path="community" element={<CommunityPage />} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="terms" element={<TermsPage />} />
+        <Route path="privacy" element={<PrivacyPage />} />
         {/* Account pages (issue 6) */}
         <Route path="signin" element={<SignInPage />} />
         <Route path="signup" element={<SignUpPage />} />
