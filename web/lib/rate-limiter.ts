@@ -1,3 +1,5 @@
+import { CLIENT_RATE_LIMIT } from '../../domain/limits.ts';
+
 /**
  * Client-side sliding-window limiter (spec §9: 60 requests per 60 s per key). It spares the
  * server a runaway loop or an over-eager clicker; the server enforces its own limits regardless.
@@ -51,4 +53,4 @@ export class ClientRateLimiter {
 }
 
 /** The app's shared limiter with the spec's numbers (§9). */
-export const clientRateLimiter = new ClientRateLimiter({ limit: 60, windowMs: 60_000 });
+export const clientRateLimiter = new ClientRateLimiter({ limit: CLIENT_RATE_LIMIT.requests, windowMs: CLIENT_RATE_LIMIT.windowMs });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { HOME_SKELETON_ROWS } from '../../../domain/limits.ts';
 import { Link } from 'react-router-dom';
 import { ArrowRightIcon, SparklesIcon } from '../../components/icons.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
@@ -73,7 +74,7 @@ function FeaturedProjects() {
         <TabPanel id="featured-panel" label={`${tab} projects`} busy={isPending}>
         {isPending ? (
           <ProjectGrid>
-            {Array.from({ length: 5 }, (_, i) => (
+            {Array.from({ length: HOME_SKELETON_ROWS }, (_, i) => (
               <ProjectCardSkeleton key={i} />
             ))}
           </ProjectGrid>

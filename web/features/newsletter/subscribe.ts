@@ -1,3 +1,4 @@
+import { MESSAGES } from '../../../domain/messages.ts';
 import { clientRateLimiter } from '../../lib/rate-limiter.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { isValidEmail } from '../../lib/validation.ts';
@@ -11,15 +12,15 @@ export type SubscribeResult = { ok: true } | { ok: false; title: string; descrip
 export async function subscribeToNewsletter(rawEmail: string): Promise<SubscribeResult> {
   const email = rawEmail.trim();
   if (!isValidEmail(email)) {
-    return { ok: false, title: 'Invalid email', description: 'Please enter a valid email address.' };
+    return { ok: false, ...MESSAGES.invalidEmail };
   }
   if (!clientRateLimiter.tryAcquire('newsletter:subscribe')) {
-    return { ok: false, title: 'Error', description: 'Rate limit exceeded. Please try again later.' };
+    return { ok: false, title: 'Error', description: MESSAGES.rateLimitExceeded };
   }
   const { error } = await supabase.from('newsletter_subscriptions').insert({ email });
   if (!error || error.code === '23505') return { ok: true };
   if (error.code === '429' || /rate limit/i.test(error.message)) {
-    return { ok: false, title: 'Error', description: 'Rate limit exceeded. Please try again later.' };
+    return { ok: false, title: 'Error', description: MESSAGES.rateLimitExceeded };
   }
   return { ok: false, title: 'Error', description: 'Failed to subscribe. Please try again.' };
 }

@@ -1,3 +1,4 @@
+import { PROJECTS_PAGE_SIZE } from '../../../domain/limits.ts';
 import { CATEGORIES, TOOLS, type Category, type Tool } from './catalog.ts';
 
 /**
@@ -11,7 +12,7 @@ export const SORTS = [
 ] as const;
 export type SortKey = (typeof SORTS)[number]['value'];
 
-export const PAGE_SIZE = 24;
+export const PAGE_SIZE = PROJECTS_PAGE_SIZE;
 /** Longer searches are cut here: nothing useful is that long, and it keeps URLs and queries small. */
 export const MAX_SEARCH_LENGTH = 100;
 const MAX_PAGE = 10_000;

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { MESSAGES } from '../../../domain/messages.ts';
 import { toast } from '../../components/ui/use-toast.ts';
-import { setVote } from './api/toggle-vote.ts';
+import { toggleVote } from './api/toggle-vote.ts';
 import type { Project } from './api/types.ts';
 import { readUpvoted, setUpvoted } from './upvote-store.ts';
 
@@ -37,14 +38,17 @@ export function useUpvote(projectId: string, serverCount: number) {
     setCount(Math.max(0, count + (next ? 1 : -1)));
     setUpvoted(projectId, next);
     try {
-      const upvotes = await setVote(projectId, next);
-      setCount(upvotes);
-      patchCaches(upvotes);
+      // The database's answer wins, including whether this voter's vote is now on or off.
+      const answer = await toggleVote(projectId);
+      setCount(answer.upvotes);
+      setUpvotedState(answer.upvoted);
+      setUpvoted(projectId, answer.upvoted);
+      patchCaches(answer.upvotes);
     } catch {
       setUpvotedState(before.upvoted);
       setCount(before.count);
       setUpvoted(projectId, before.upvoted);
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to update upvotes' });
+      toast({ variant: 'destructive', ...MESSAGES.upvoteFailure });
     } finally {
       busy.current = false;
       setPending(false);

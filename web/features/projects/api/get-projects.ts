@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { HOME_FEATURED_LIMIT, HOME_NON_FEATURED_LIMIT } from '../../../../domain/limits.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { containsPattern, PAGE_SIZE, type ProjectFilters } from '../filters.ts';
 import type { Tool } from '../catalog.ts';
@@ -43,8 +44,6 @@ export function useProjectPage(filters: ProjectFilters) {
   return useQuery(projectPageQuery(filters));
 }
 
-export const HOME_FEATURED_LIMIT = 24;
-export const HOME_OTHERS_LIMIT = 8;
 
 /** Home: every featured project first (up to 24), then at most 8 others, for one tool or all. */
 export async function fetchHomeProjects(tool: Tool | null): Promise<Project[]> {
@@ -55,7 +54,7 @@ export async function fetchHomeProjects(tool: Tool | null): Promise<Project[]> {
   };
   const [featured, others] = await Promise.all([
     base().eq('featured', true).order('created_at', { ascending: false }).limit(HOME_FEATURED_LIMIT),
-    base().eq('featured', false).order('created_at', { ascending: false }).limit(HOME_OTHERS_LIMIT),
+    base().eq('featured', false).order('created_at', { ascending: false }).limit(HOME_NON_FEATURED_LIMIT),
   ]);
   if (featured.error) throw featured.error;
   if (others.error) throw others.error;

@@ -1,0 +1,118 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { ArrowLeftIcon } from '../../components/icons.tsx';
+import { buttonVariants } from '../../components/ui/button.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { initials, pluralize } from '../../lib/format.ts';
+import { safeHttpUrl } from '../../lib/safe-url.ts';
+import { supabase } from '../../lib/supabase.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { LISTING_COLUMNS, ProjectCard, ProjectCardSkeleton, ProjectGrid, toProject, type Project, type ProjectRow } from '../projects/index.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_PROJECTS = 60;
+
+interface CreatorProfile {
+  id: string;
+  name: string;
+  bio: string | null;
+  avatar_url: string | null;
+}
+
+async function fetchCreator(id: string): Promise<{ creator: CreatorProfile; projects: Project[] } | null> {
+  if (!UUID.test(id)) return null;
+  const [creator, projects] = await Promise.all([
+    supabase.from('creators').select('id,name,bio,avatar_url').eq('id', id).maybeSingle(),
+    supabase
+      .from('project_listing')
+      .select(LISTING_COLUMNS)
+      .eq('creator_id', id)
+      .eq('status', 'approved')
+      .order('created_at', { ascending: false })
+      .limit(MAX_PROJECTS),
+  ]);
+  if (creator.error) throw creator.error;
+  if (projects.error) throw projects.error;
+  if (!creator.data) return null;
+  return { creator: creator.data as CreatorProfile, projects: (projects.data as unknown as ProjectRow[]).map(toProject) };
+}
+
+/** A creator's public page: name, bio and their approved projects. */
+export default function CreatorPage() {
+  const { id = '' } = useParams();
+  const { data, isPending, isError } = useQuery({ queryKey: ['projects', 'creator', id], queryFn: () => fetchCreator(id) });
+  useDocumentTitle(data?.creator.name ?? (isPending ? undefined : 'Creator not found'));
+
+  if (isPending) {
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8" aria-busy="true">
+        <div className="flex items-center gap-4">
+          <Skeleton className="h-16 w-16 rounded-full" />
+          <Skeleton className="h-8 w-48" />
+        </div>
+        <div className="mt-10">
+          <ProjectGrid>
+            {[0, 1, 2].map((i) => (
+              <ProjectCardSkeleton key={i} />
+            ))}
+          </ProjectGrid>
+        </div>
+      </div>
+    );
+  }
+
+  if (isError || !data) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold tracking-tight">{isError ? "Couldn't load this creator" : 'Creator not found'}</h1>
+        <p className="mt-4 text-muted-foreground">
+          {isError ? 'Check your connection and try again.' : "The creator you're looking for doesn't exist or has left the community."}
+        </p>
+        <Link to="/projects" className={buttonVariants({ className: 'mt-8' })}>
+          Browse Projects
+        </Link>
+      </section>
+    );
+  }
+
+  const { creator, projects } = data;
+  const avatar = safeHttpUrl(creator.avatar_url);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+      <Link to="/projects" className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground">
+        <ArrowLeftIcon /> Back to Projects
+      </Link>
+      <header className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-center">
+        {avatar ? (
+          <img src={avatar} alt="" width={64} height={64} className="h-16 w-16 rounded-full object-cover" />
+        ) : (
+          <span aria-hidden="true" className="grid h-16 w-16 place-items-center rounded-full bg-accent-soft text-xl font-semibold text-accent-soft-foreground">
+            {initials(creator.name)}
+          </span>
+        )}
+        <div className="min-w-0">
+          <h1 className="break-words text-3xl font-bold tracking-tight">{creator.name}</h1>
+          <p className="text-sm text-muted-foreground">{pluralize(projects.length, 'project')}</p>
+        </div>
+      </header>
+      {creator.bio && <p className="mt-6 max-w-3xl whitespace-pre-line break-words text-muted-foreground">{creator.bio}</p>}
+
+      <section aria-labelledby="creator-projects" className="mt-12">
+        <h2 id="creator-projects" className="text-2xl font-bold tracking-tight">
+          Projects
+        </h2>
+        <div className="mt-6">
+          {projects.length === 0 ? (
+            <p className="text-muted-foreground">No published projects yet.</p>
+          ) : (
+            <ProjectGrid>
+              {projects.map((p) => (
+                <ProjectCard key={p.id} project={p} />
+              ))}
+            </ProjectGrid>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

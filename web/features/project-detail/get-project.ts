@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { supabase } from '../../lib/supabase.ts';
+import { toProject, type Project, type ProjectRow } from '../projects/index.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+
+/** One project with its creator (spec §7 "Read one project"); null when there is no such visible project. */
+export async function fetchProject(id: string): Promise<Project | null> {
+  // A malformed id cannot name a project; asking would only earn a database error.
+  if (!UUID.test(id)) return null;
+  const { data, error } = await supabase.from('projects').select('*, creators(id, name, bio)').eq('id', id).maybeSingle();
+  if (error) throw error;
+  return data ? toProject(data as ProjectRow) : null;
+}
+
+export function useProject(id: string) {
+  return useQuery({ queryKey: ['projects', 'detail', id], queryFn: () => fetchProject(id), retry: 1 });
+}

@@ -1,0 +1,161 @@
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { MESSAGES } from '../../../domain/messages.ts';
+import { ArrowLeftIcon, CodeIcon, ExternalLinkIcon, StarIcon } from '../../components/icons.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { formatShortDate, initials } from '../../lib/format.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { CommentsSection } from '../comments/comments-section.tsx';
+import { PLACEHOLDER_IMAGE, projectImageUrl, UpvoteButton, type Project } from '../projects/index.ts';
+import { useProject } from './get-project.ts';
+
+const IMAGE = { width: 1280, height: 720 };
+
+export default function ProjectDetailPage() {
+  const { id = '' } = useParams();
+  const { data: project, isPending, isError, refetch } = useProject(id);
+
+  useEffect(() => {
+    if (isError) toast({ variant: 'destructive', ...MESSAGES.projectLoadError });
+  }, [isError]);
+  useDocumentTitle(project ? project.title : isPending ? undefined : MESSAGES.projectNotFound.title);
+
+  if (isPending) return <DetailSkeleton />;
+  if (isError || !project) return <NotFound onRetry={isError ? () => void refetch() : undefined} />;
+  return <ProjectDetail project={project} />;
+}
+
+function ProjectDetail({ project }: { project: Project }) {
+  const about = project.longDescription || project.description;
+  return (
+    <article className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
+      <Link to="/projects" className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground">
+        <ArrowLeftIcon /> Back to Projects
+      </Link>
+
+      <header className="mt-6 flex flex-col gap-6 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="break-words text-3xl font-bold tracking-tight sm:text-4xl">{project.title}</h1>
+          <div className="mt-4 flex flex-wrap items-center gap-2">
+            {project.toolsUsed.map((t) => (
+              <Badge key={t}>{t}</Badge>
+            ))}
+            {project.categories.map((c) => (
+              <Badge key={c} variant="secondary">
+                {c}
+              </Badge>
+            ))}
+            {project.featured && (
+              <Badge variant="featured">
+                <StarIcon className="h-3 w-3" /> Featured
+              </Badge>
+            )}
+            <span className="text-sm text-muted-foreground">
+              Added <time dateTime={project.createdAt}>{formatShortDate(project.createdAt)}</time>
+            </span>
+          </div>
+        </div>
+        <UpvoteButton projectId={project.id} upvotes={project.upvotes} title={project.title} size="lg" />
+      </header>
+
+      <div className="mt-8 overflow-hidden rounded-2xl border border-border bg-muted">
+        <img
+          src={projectImageUrl(project.imageUrl, IMAGE)}
+          alt={`Screenshot of ${project.title}`}
+          width={IMAGE.width}
+          height={IMAGE.height}
+          decoding="async"
+          onError={(e) => {
+            if (!e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) e.currentTarget.src = PLACEHOLDER_IMAGE;
+          }}
+          className="aspect-video h-auto w-full object-cover"
+        />
+      </div>
+
+      {(project.liveUrl || project.githubUrl) && (
+        <div className="mt-6 flex flex-wrap gap-3">
+          {project.liveUrl && (
+            <a href={project.liveUrl} target="_blank" rel="noopener noreferrer nofollow ugc" className={buttonVariants()}>
+              <ExternalLinkIcon /> View Live Site
+            </a>
+          )}
+          {project.githubUrl && (
+            <a href={project.githubUrl} target="_blank" rel="noopener noreferrer nofollow ugc" className={buttonVariants({ variant: 'outline' })}>
+              <CodeIcon /> View Source
+            </a>
+          )}
+        </div>
+      )}
+
+      <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_18rem]">
+        <div className="min-w-0">
+          <section aria-labelledby="about-heading">
+            <h2 id="about-heading" className="text-2xl font-bold tracking-tight">
+              About this project
+            </h2>
+            <p className="mt-4 whitespace-pre-line break-words leading-relaxed text-foreground/90">{about}</p>
+          </section>
+          <CommentsSection projectId={project.id} />
+        </div>
+
+        <aside aria-labelledby="creator-heading" className="h-fit rounded-xl border border-border bg-card p-6">
+          <h2 id="creator-heading" className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+            Creator
+          </h2>
+          <div className="mt-4 flex items-center gap-3">
+            <span aria-hidden="true" className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-accent-soft font-semibold text-accent-soft-foreground">
+              {initials(project.creator.name)}
+            </span>
+            {project.creator.name === 'Unknown' ? (
+              <span className="font-semibold">Unknown</span>
+            ) : (
+              <Link to={`/creators/${project.creator.id}`} className="break-words font-semibold hover:text-primary" data-testid="creator-link">
+                {project.creator.name}
+              </Link>
+            )}
+          </div>
+          {project.creator.bio && <p className="mt-4 whitespace-pre-line break-words text-sm text-muted-foreground">{project.creator.bio}</p>}
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+function NotFound({ onRetry }: { onRetry?: () => void }) {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold tracking-tight">{MESSAGES.projectNotFound.title}</h1>
+      <p className="mt-4 text-muted-foreground">{MESSAGES.projectNotFound.description}</p>
+      <div className="mt-8 flex gap-3">
+        <Link to="/" className={buttonVariants()}>
+          Back to Home
+        </Link>
+        {onRetry && (
+          <Button variant="outline" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8" aria-busy="true" aria-label="Loading project">
+      <Skeleton className="h-4 w-32" />
+      <Skeleton className="mt-6 h-10 w-2/3" />
+      <div className="mt-4 flex gap-2">
+        <Skeleton className="h-6 w-16 rounded-full" />
+        <Skeleton className="h-6 w-20 rounded-full" />
+      </div>
+      <Skeleton className="mt-8 aspect-video w-full rounded-2xl" />
+      <Skeleton className="mt-10 h-7 w-48" />
+      <Skeleton className="mt-4 h-4 w-full" />
+      <Skeleton className="mt-2 h-4 w-5/6" />
+    </div>
+  );
+}

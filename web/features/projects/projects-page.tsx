@@ -1,0 +1,210 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { HOME_SKELETON_ROWS } from '../../../domain/limits.ts';
+import { CloseIcon, SearchIcon, StarIcon } from '../../components/icons.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { pluralize } from '../../lib/format.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useProjectPage } from './api/get-projects.ts';
+import { CATEGORIES, TOOLS } from './catalog.ts';
+import { ProjectCard, ProjectGrid } from './components/project-card.tsx';
+import { ProjectCardSkeleton } from './components/project-card-skeleton.tsx';
+import {
+  DEFAULT_FILTERS,
+  filtersToParams,
+  MAX_SEARCH_LENGTH,
+  normalizeSearch,
+  pageCount,
+  parseFilters,
+  SORTS,
+  updateFilters,
+  type ProjectFilters,
+} from './filters.ts';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export default function ProjectsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = parseFilters(params);
+  const ids = useId();
+  useDocumentTitle(filters.featured ? 'Featured Projects' : 'All Projects');
+
+  const go = (change: Partial<ProjectFilters>) => setParams(filtersToParams(updateFilters(filters, change)));
+
+  // The box shows what is typed at once; the URL (and the query) follows after a pause.
+  const [search, setSearch] = useState(filters.q);
+  const debounced = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const lastUrlQ = useRef(filters.q);
+  useEffect(() => {
+    // Back/forward or a link changed ?q=: show it in the box.
+    if (filters.q !== lastUrlQ.current) {
+      lastUrlQ.current = filters.q;
+      setSearch(filters.q);
+    }
+  }, [filters.q]);
+  useEffect(() => {
+    const q = normalizeSearch(debounced);
+    if (q !== filters.q && q === normalizeSearch(search)) {
+      lastUrlQ.current = q;
+      go({ q });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  const { data, isPending, isError, isPlaceholderData, refetch } = useProjectPage(filters);
+  useEffect(() => {
+    if (isError) console.error('Failed to load projects');
+  }, [isError]);
+
+  const total = data?.total ?? 0;
+  const pages = pageCount(total);
+  const filtered = filters.q || filters.tool || filters.category || filters.featured;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+      <header className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">All Projects</h1>
+        <p className="text-muted-foreground">
+          {filters.featured ? 'Showing featured projects only.' : 'Explore everything the community has built with AI coding tools.'}
+        </p>
+      </header>
+
+      <form role="search" className="mt-8 grid gap-3 md:grid-cols-[1fr_auto_auto_auto]" onSubmit={(e) => e.preventDefault()}>
+        <div className="relative">
+          <label htmlFor={`${ids}-q`} className="sr-only">
+            Search projects
+          </label>
+          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            id={`${ids}-q`}
+            type="search"
+            placeholder="Search projects..."
+            className="pl-9"
+            maxLength={MAX_SEARCH_LENGTH}
+            value={search}
+            onChange={(e) => setSearch(e.target.value.slice(0, MAX_SEARCH_LENGTH))}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${ids}-tool`} className="sr-only">
+            Filter by AI tool
+          </label>
+          <NativeSelect id={`${ids}-tool`} value={filters.tool ?? ''} onChange={(e) => go({ tool: (e.target.value || null) as ProjectFilters['tool'] })}>
+            <option value="">All Tools</option>
+            {TOOLS.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div>
+          <label htmlFor={`${ids}-category`} className="sr-only">
+            Filter by category
+          </label>
+          <NativeSelect
+            id={`${ids}-category`}
+            value={filters.category ?? ''}
+            onChange={(e) => go({ category: (e.target.value || null) as ProjectFilters['category'] })}
+          >
+            <option value="">All Categories</option>
+            {CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div>
+          <label htmlFor={`${ids}-sort`} className="sr-only">
+            Sort by
+          </label>
+          <NativeSelect id={`${ids}-sort`} value={filters.sort} onChange={(e) => go({ sort: e.target.value as ProjectFilters['sort'] })}>
+            {SORTS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </form>
+
+      <div className="mt-4 flex min-h-8 flex-wrap items-center gap-2 text-sm text-muted-foreground">
+        {!isPending && !isError && <span aria-live="polite">{pluralize(total, 'project')}</span>}
+        {filters.featured && (
+          <Link
+            to={`?${filtersToParams({ ...filters, featured: false, page: 1 })}`}
+            className="inline-flex items-center gap-1 rounded-full bg-accent-soft px-2.5 py-1 text-xs font-medium text-accent-soft-foreground"
+            aria-label="Show all projects, not only featured"
+          >
+            <StarIcon className="h-3 w-3" /> Featured <CloseIcon className="h-3 w-3" />
+          </Link>
+        )}
+        {filtered && (
+          <Button variant="link" size="sm" className="h-auto px-0" onClick={() => setParams(filtersToParams(DEFAULT_FILTERS))}>
+            Clear filters
+          </Button>
+        )}
+      </div>
+
+      <section aria-label="Projects" aria-busy={isPending || isPlaceholderData} className="mt-6">
+        {isPending ? (
+          <ProjectGrid>
+            {Array.from({ length: HOME_SKELETON_ROWS + 1 }, (_, i) => (
+              <ProjectCardSkeleton key={i} />
+            ))}
+          </ProjectGrid>
+        ) : isError ? (
+          <div role="alert" className="rounded-xl border border-dashed border-border px-6 py-16 text-center">
+            <h2 className="text-lg font-semibold">Couldn't load projects</h2>
+            <p className="mt-2 text-sm text-muted-foreground">Check your connection and try again.</p>
+            <Button className="mt-6" variant="outline" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : data.projects.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-border px-6 py-16 text-center">
+            <h2 className="text-lg font-semibold">No projects found</h2>
+            <p className="mt-2 text-sm text-muted-foreground">Try adjusting your filters or search terms</p>
+          </div>
+        ) : (
+          <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+            <ProjectGrid>
+              {data.projects.map((p, i) => (
+                <ProjectCard key={p.id} project={p} priority={i < 3} />
+              ))}
+            </ProjectGrid>
+          </div>
+        )}
+      </section>
+
+      {!isPending && !isError && pages > 1 && (
+        <nav aria-label="Pagination" className="mt-12 flex items-center justify-between gap-4">
+          <PageLink filters={filters} page={filters.page - 1} disabled={filters.page <= 1} label="Previous" />
+          <span className="text-sm text-muted-foreground">
+            Page {Math.min(filters.page, pages)} of {pages}
+          </span>
+          <PageLink filters={filters} page={filters.page + 1} disabled={filters.page >= pages} label="Next" />
+        </nav>
+      )}
+    </div>
+  );
+}
+
+function PageLink({ filters, page, disabled, label }: { filters: ProjectFilters; page: number; disabled: boolean; label: string }) {
+  if (disabled) {
+    return (
+      <span aria-disabled="true" className={buttonVariants({ variant: 'outline', className: 'pointer-events-none opacity-50' })}>
+        {label}
+      </span>
+    );
+  }
+  return (
+    <Link to={`?${filtersToParams({ ...filters, page })}`} className={buttonVariants({ variant: 'outline' })}>
+      {label}
+    </Link>
+  );
+}
