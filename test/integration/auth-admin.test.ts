@@ -1,5 +1,6 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setAdminRole } from '../../server/auth/admin-role.ts';
 import { loadConfig } from '../../server/config.ts';
 import { startServer } from '../../server/server.ts';
 import { cloneTemplate } from '../support/databases.ts';
@@ -132,6 +133,22 @@ describe('/functions/v1/admin-invite-user', () => {
     expect((anon.error as FunctionsHttpError).context.status).toBe(401);
     const missing = await client.functions.invoke('no-such-function', { body: {} });
     expect((missing.error as FunctionsHttpError).context.status).toBe(404);
+  });
+});
+
+describe('npm run admin (setAdminRole)', () => {
+  it('grant makes the account an admin the functions accept; revoke takes it back', async () => {
+    const email = uniqueEmail('cli');
+    await server.service().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    const client = browserClient(server);
+    await client.auth.signInWithPassword({ email, password: PASSWORD });
+    const invite = () => client.functions.invoke('admin-invite-user', { body: { email: uniqueEmail('cli-inv') } });
+    expect((((await invite()).error) as FunctionsHttpError).context.status).toBe(403);
+    expect(await setAdminRole(server.ctx.db, email.toUpperCase(), 'grant')).toBe(true);
+    expect((await invite()).error).toBeNull();
+    expect(await setAdminRole(server.ctx.db, email, 'revoke')).toBe(true);
+    expect((((await invite()).error) as FunctionsHttpError).context.status).toBe(403);
+    expect(await setAdminRole(server.ctx.db, uniqueEmail('nobody'), 'grant')).toBe(false);
   });
 });
 
