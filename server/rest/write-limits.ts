@@ -1,6 +1,7 @@
 import type { Config, RateLimitRule } from '../config.ts';
 import type { RequestAuth } from '../security/request-auth.ts';
 import type { RateLimiter } from '../security/rate-limit.ts';
+import { MESSAGES } from '../../domain/messages.ts';
 import { RestError } from './errors.ts';
 
 /** Which configured limit a write through /rest/v1 counts against. */
@@ -25,7 +26,7 @@ export async function enforceWriteLimit(
   if (auth.claims.sub) entries.push({ key: `rest:${bucket}:user:${auth.claims.sub}`, rule });
   const result = await limiter.hitAll(entries);
   if (!result.allowed) {
-    throw new RestError(429, 'over_request_rate_limit', 'Rate limit exceeded. Please try again later.', null, null, {
+    throw new RestError(429, 'over_request_rate_limit', MESSAGES.rateLimitExceeded, null, null, {
       'Retry-After': String(result.retryAfter),
     });
   }
