@@ -1,0 +1,122 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { App } from '@supabase/lite';
+import { createPgliteConnection } from '@supabase/lite/pglite';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readMigrations } from '../../server/db/migrate.ts';
+
+/**
+ * @supabase/lite, booted as our reference and benchmark peer: its own database (its own PGlite
+ * 0.4.5, or a Postgres database of its own), its auth schema provisioned first, then our
+ * migrations applied verbatim on top, so both servers answer over the same schema and policies.
+ */
+export interface LiteServer {
+  url: string;
+  /** Runs SQL on lite's database as its owner (to load the same data). */
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+  exec(sql: string): Promise<void>;
+  /** Makes lite re-read the catalog after data-definition changes made behind its back. */
+  refreshSchema(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface LiteOptions {
+  jwtSecret: string;
+  /** A Postgres URL; omitted, lite runs on its own in-memory PGlite. */
+  databaseUrl?: string;
+  /** Migration file names to leave out (those for features lite's schema already provides). */
+  skipMigrations?: (name: string) => boolean;
+}
+
+/** pg_trgm must come from lite's own PGlite build (0.4.5), not ours (0.5.x): the WASM ABIs differ. */
+async function litePgTrgm(): Promise<unknown> {
+  // The package's exports map hides its own files, so resolve the entry point and walk up.
+  const entry = fileURLToPath(import.meta.resolve('@supabase/lite'));
+  const liteDir = join(dirname(entry), '..');
+  const file = join(liteDir, 'node_modules/@electric-sql/pglite/dist/contrib/pg_trgm.js');
+  const mod = (await import(pathToFileURL(file).href)) as { pg_trgm: unknown };
+  return mod.pg_trgm;
+}
+
+type RawDriver = {
+  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  exec(sql: string): Promise<unknown>;
+};
+
+function rawAccess(connection: unknown, kind: 'pglite' | 'postgres'): RawDriver {
+  const driver = (connection as { driver: unknown }).driver;
+  if (kind === 'pglite') return driver as RawDriver;
+  // postgres.js: tagged-template driver with .unsafe(sql, params) for prepared statements.
+  const sql = driver as { unsafe(q: string, p?: unknown[]): Promise<unknown[]> };
+  return {
+    async query(q, p = []) {
+      return { rows: [...(await sql.unsafe(q, p as never[]))] };
+    },
+    async exec(q) {
+      await sql.unsafe(q);
+    },
+  };
+}
+
+export async function startLite(options: LiteOptions): Promise<LiteServer> {
+  const kind = options.databaseUrl ? 'postgres' : 'pglite';
+  const connection = options.databaseUrl
+    ? // postgres.js is an optional peer of lite: loaded only for a Postgres run.
+      (await import('@supabase/lite/postgres')).createPostgresConnection({ url: options.databaseUrl } as never)
+    : await createPgliteConnection({ pgliteOptions: { extensions: { pg_trgm: await litePgTrgm() } } } as never);
+  const app = new App({
+    connection,
+    auth: { enabled: true, jwt_secret: options.jwtSecret, enable_signup: false },
+    // No opaque sb_* keys: requests carry our HS256 anon JWT / user JWTs, which lite verifies
+    // with the shared secret and maps to roles, as PostgREST does.
+    options: { server: { apiKeys: false, disableStudio: true, admin: false } },
+  } as never) as unknown as App;
+  await app.init();
+  await app.ensureSystemSchema();
+
+  const raw = rawAccess(connection, kind);
+  for (const m of readMigrations()) {
+    if (options.skipMigrations?.(m.name)) continue;
+    try {
+      await raw.exec(`begin;\n${m.sql}\ncommit;`);
+    } catch (err) {
+      await raw.exec('rollback').catch(() => undefined);
+      throw new Error(`lite: migration ${m.name} failed: ${(err as Error).message}`, { cause: err });
+    }
+  }
+  const refreshSchema = async () => {
+    await (connection as unknown as { introspect(o: { useCache: boolean }): Promise<unknown> }).introspect({ useCache: false });
+  };
+  await refreshSchema();
+
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve(
+      {
+        port: 0,
+        hostname: '127.0.0.1',
+        fetch: (request: Request, env: { incoming: { socket: { remoteAddress?: string } } }) =>
+          app.fetch(request, { peerAddress: env.incoming.socket.remoteAddress ?? null }),
+      } as never,
+      () => resolve(s),
+    );
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async query<Row>(sql: string, params: unknown[] = []) {
+      return (await raw.query(sql, params)).rows as Row[];
+    },
+    async exec(sql: string) {
+      await raw.exec(sql);
+    },
+    refreshSchema,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      await (connection as unknown as { close(): Promise<void> }).close();
+    },
+  };
+}
