@@ -117,6 +117,9 @@ describe('tokens and sessions', () => {
   it('GET /user needs a bearer token: no_authorization', async () => {
     const res = await gotrue(server, 'GET', '/user');
     expect(res).toMatchObject({ status: 401, body: { code: 'no_authorization' } });
+    const seeded = await server.createUser({ name: 'Seeded' });
+    const me = await gotrue(server, 'GET', '/user', undefined, { authorization: `Bearer ${seeded.token}` });
+    expect(me).toMatchObject({ status: 200, body: { id: seeded.id, email: seeded.email } });
   });
 
   it('PUT /user merges data into user_metadata and refuses an e-mail change', async () => {

@@ -89,6 +89,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
          values ($1, 'authenticated', 'authenticated', $2, now(), $3, $4, $5)`,
         [id, email, JSON.stringify(appMeta), JSON.stringify(userMeta), options.bannedUntil ?? null],
       );
+      // A real session row, so the token also works where /auth/v1 checks sessions (GET /user, functions).
+      const sessionId = randomUUID();
+      await server.ctx.db.query(`insert into auth.sessions (id, user_id) values ($1, $2)`, [sessionId, id]);
       const token = await server.ctx.keys.sign(
         {
           role: 'authenticated',
@@ -97,7 +100,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
           email,
           app_metadata: appMeta,
           user_metadata: userMeta,
-          session_id: randomUUID(),
+          session_id: sessionId,
         },
         3600,
       );
