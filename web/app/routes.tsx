@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import HomePage from '../features/home/home-page.tsx';
+import { RequireAuth } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 /**
@@ -28,6 +29,9 @@ const SignUpPage = lazy(() => import('../features/signup/signup-page.tsx'));
 const AuthCallbackPage = lazy(() => import('../features/auth-callback/auth-callback-page.tsx'));
 const ForgotPasswordPage = lazy(() => import('../features/password-reset/forgot-password-page.tsx'));
 const ResetPasswordPage = lazy(() => import('../features/password-reset/reset-password-page.tsx'));
+const SubmitProjectPage = lazy(() => import('../features/submit/submit-project-page.tsx'));
+const ProfilePage = lazy(() => import('../features/profile/profile-page.tsx'));
+const MyProjectsPage = lazy(() => import('../features/my-projects/my-projects-page.tsx'));
 
 // Admin (issue 7): /admin/*
 import { adminRoutes } from '../features/admin/routes.tsx';
@@ -54,6 +58,9 @@ export function AppRoutes() {
         <Route path="auth/callback" element={<AuthCallbackPage />} />
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="submit-project" element={<RequireAuth><SubmitProjectPage /></RequireAuth>} />
+        <Route path="profile" element={<RequireAuth><ProfilePage /></RequireAuth>} />
+        <Route path="my-projects" element={<RequireAuth><MyProjectsPage /></RequireAuth>} />
 
 
 

@@ -1,0 +1,56 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ProjectStatus } from '../../../../domain/catalog.ts';
+import { supabase } from '../../../lib/supabase.ts';
+
+export const MY_PROJECTS_PAGE_SIZE = 20;
+
+export interface MyProject {
+  id: string;
+  title: string;
+  description: string;
+  long_description: string | null;
+  image_url: string | null;
+  live_url: string | null;
+  github_url: string | null;
+  tool: string;
+  category: string;
+  created_at: string;
+  status: ProjectStatus;
+  rejection_reason: string | null;
+  upvotes: number;
+  featured: boolean;
+  creators: { id: string; name: string; bio: string | null } | null;
+}
+
+const COLUMNS =
+  'id,title,description,long_description,image_url,live_url,github_url,tool,category,created_at,status,rejection_reason,upvotes,featured,creators(id,name,bio)';
+
+export const myProjectsKey = (userId: string | undefined) => ['my-projects', userId] as const;
+
+/**
+ * Spec §7 "My projects": the caller's projects with the embedded creator, newest first, a page
+ * at a time. RLS lets owners read their own rows in any review state.
+ */
+export async function fetchMyProjects(userId: string, page: number): Promise<MyProject[]> {
+  const from = page * MY_PROJECTS_PAGE_SIZE;
+  const { data, error } = await supabase
+    .from('projects')
+    .select(COLUMNS)
+    .eq('creator_id', userId)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .range(from, from + MY_PROJECTS_PAGE_SIZE - 1);
+  if (error) throw error;
+  return data as unknown as MyProject[];
+}
+
+export function useMyProjects(userId: string | undefined) {
+  return useInfiniteQuery({
+    queryKey: myProjectsKey(userId),
+    enabled: Boolean(userId),
+    meta: { private: true },
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) => fetchMyProjects(userId!, pageParam),
+    getNextPageParam: (last, all) => (last.length === MY_PROJECTS_PAGE_SIZE ? all.length : undefined),
+  });
+}

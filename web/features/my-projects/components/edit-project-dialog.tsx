@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import type { ProjectSubmission } from '../../../../domain/project-submission.ts';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { safeHttpUrl } from '../../../lib/safe-url.ts';
+import { ProjectForm, SaveError } from '../../submit/index.ts';
+import type { MyProject } from '../api/my-projects-query.ts';
+import { updateMyProject } from '../api/project-mutations.ts';
+
+export function EditProjectDialog({ project, onClose, onSaved }: { project: MyProject; onClose: () => void; onSaved: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const save = async (values: ProjectSubmission, image: File | null) => {
+    setBusy(true);
+    setProgress(image ? 0 : null);
+    try {
+      const { status } = await updateMyProject(project, values, image, setProgress);
+      toast({
+        title: 'Project updated',
+        description: status === 'pending' && project.status !== 'pending' ? 'Your changes were saved and go to review before they are published.' : 'Your changes were saved.',
+      });
+      onSaved();
+      onClose();
+    } catch (error) {
+      const e = error instanceof SaveError ? error : new SaveError('Failed to update your project. Please try again.');
+      toast({ variant: 'destructive', title: e.title, description: e.message });
+      setProgress(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Edit project</DialogTitle>
+          <DialogDescription>
+            {project.status === 'pending' ? 'Your project is waiting for review.' : 'Saving changes sends the project back to review before they are published.'}
+          </DialogDescription>
+        </DialogHeader>
+        <ProjectForm
+          idPrefix="edit"
+          initial={{
+            title: project.title,
+            description: project.description,
+            longDescription: project.long_description ?? '',
+            liveUrl: project.live_url ?? '',
+            githubUrl: project.github_url ?? '',
+            tool: project.tool,
+            category: project.category,
+          }}
+          existingImageUrl={safeHttpUrl(project.image_url)}
+          submitLabel="Save Changes"
+          busyLabel="Saving..."
+          busy={busy}
+          progress={progress}
+          onSubmit={(v, img) => void save(v, img)}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,136 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { MESSAGES } from '../../../domain/messages.ts';
+import { TEXT_LIMITS } from '../../../domain/limits.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { FieldError, Label } from '../../components/ui/label.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Textarea } from '../../components/ui/textarea.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { initials } from '../../lib/format.ts';
+import { safeHttpUrl } from '../../lib/safe-url.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { creatorNameFor } from '../submit/index.ts';
+import { checkProfile, type ProfileErrors, type ProfileValues } from './api/profile-check.ts';
+import { fetchCreatorBio, profileFromUser, saveProfile } from './api/profile.ts';
+import { ChangePassword } from './components/change-password.tsx';
+
+function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <p className="mt-1 text-sm text-muted-foreground">{description}</p>
+      <div className="mt-6">{children}</div>
+    </section>
+  );
+}
+
+export default function ProfilePage() {
+  useDocumentTitle('Profile');
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const bio = useQuery({
+    queryKey: ['profile', 'bio', user?.id],
+    enabled: Boolean(user),
+    meta: { private: true },
+    queryFn: () => fetchCreatorBio(user!.id),
+  });
+  const [values, setValues] = useState<ProfileValues | null>(null);
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  // The form starts from the account once its creator bio has loaded (or failed to).
+  useEffect(() => {
+    if (user && values === null && !bio.isPending) setValues(profileFromUser(user, bio.data));
+  }, [user, bio.isPending, bio.data, values]);
+
+  if (!user) return null;
+  const set = (f: keyof ProfileValues) => (e: { target: { value: string } }) => setValues((v) => (v ? { ...v, [f]: e.target.value } : v));
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!values) return;
+    const { data, errors: found } = checkProfile(values);
+    setErrors(found);
+    if (!data) return;
+    setBusy(true);
+    try {
+      await saveProfile(user, data, creatorNameFor({ email: user.email, user_metadata: {} }));
+      await queryClient.invalidateQueries({ queryKey: ['profile', 'bio', user.id] });
+      // Cards, detail pages and comments show the new name.
+      void queryClient.invalidateQueries({ queryKey: ['projects'] });
+      void queryClient.invalidateQueries({ queryKey: ['project'] });
+      void queryClient.invalidateQueries({ queryKey: ['comments'] });
+      setValues({ name: data.name, bio: data.bio ?? '', avatarUrl: data.avatarUrl ?? '' });
+      toast({ ...MESSAGES.profileSaved });
+    } catch (error) {
+      console.error('Error updating profile', error);
+      toast({ variant: 'destructive', title: 'Error', description: MESSAGES.profileFailure });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const avatar = values ? safeHttpUrl(values.avatarUrl.trim()) : undefined;
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-8 px-4 py-10 sm:px-6 lg:py-14">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight">Profile Settings</h1>
+        <p className="mt-2 text-muted-foreground">How you appear on your projects and comments.</p>
+      </header>
+
+      <Section title="Profile" description="Your name and bio are shown with your projects and comments.">
+        {!values ? (
+          <div className="flex flex-col gap-4" aria-busy="true">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+        ) : (
+          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+            <div className="flex items-center gap-4">
+              <span className="grid h-16 w-16 shrink-0 place-items-center overflow-hidden rounded-full bg-accent-soft text-lg font-semibold text-accent-soft-foreground">
+                {avatar ? <img src={avatar} alt="Avatar preview" className="h-full w-full object-cover" /> : initials(values.name || user.email || '')}
+              </span>
+              <div className="min-w-0 text-sm">
+                <p className="truncate font-medium">{values.name || creatorNameFor(user)}</p>
+                <p className="truncate text-muted-foreground">{user.email}</p>
+              </div>
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="profile-email">Email</Label>
+              <Input id="profile-email" type="email" value={user.email ?? ''} readOnly disabled aria-describedby="profile-email-hint" />
+              <p id="profile-email-hint" className="text-xs text-muted-foreground">
+                Your e-mail address cannot be changed.
+              </p>
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="profile-name">Display name</Label>
+              <Input id="profile-name" value={values.name} onChange={set('name')} autoComplete="name" maxLength={TEXT_LIMITS.creatorName + 20} aria-invalid={Boolean(errors.name)} aria-describedby={errors.name ? 'profile-name-error' : undefined} />
+              <FieldError id="profile-name-error">{errors.name}</FieldError>
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="profile-bio">Bio</Label>
+              <Textarea id="profile-bio" value={values.bio} onChange={set('bio')} rows={4} placeholder="A line or two about you and what you build" aria-invalid={Boolean(errors.bio)} aria-describedby={errors.bio ? 'profile-bio-error' : undefined} />
+              <FieldError id="profile-bio-error">{errors.bio}</FieldError>
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="profile-avatar">Avatar URL</Label>
+              <Input id="profile-avatar" type="url" inputMode="url" value={values.avatarUrl} onChange={set('avatarUrl')} placeholder="https://example.com/me.png" aria-invalid={Boolean(errors.avatarUrl)} aria-describedby={errors.avatarUrl ? 'profile-avatar-error' : undefined} />
+              <FieldError id="profile-avatar-error">{errors.avatarUrl}</FieldError>
+            </div>
+            <Button type="submit" disabled={busy} className="self-start">
+              {busy ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </form>
+        )}
+      </Section>
+
+      <Section title="Change password" description="Choose a new password for signing in with your e-mail.">
+        <ChangePassword />
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { creatorNameFor } from './creator-name.ts';
+
+describe('creatorNameFor', () => {
+  it('prefers the profile name, then the e-mail local part, then Unknown (spec §7)', () => {
+    expect(creatorNameFor({ email: 'ada@example.com', user_metadata: { name: '  Ada L ' } })).toBe('Ada L');
+    expect(creatorNameFor({ email: 'ada@example.com', user_metadata: { name: '   ' } })).toBe('ada');
+    expect(creatorNameFor({ email: 'ada@example.com', user_metadata: {} })).toBe('ada');
+    expect(creatorNameFor({ email: undefined, user_metadata: {} })).toBe('Unknown');
+  });
+
+  it('keeps within the creators name limit', () => {
+    expect(creatorNameFor({ email: 'x@y.z', user_metadata: { name: 'n'.repeat(150) } })).toHaveLength(100);
+  });
+});

@@ -1,0 +1,23 @@
+import type { User } from '@supabase/supabase-js';
+import { toProjectInsert, type ProjectSubmission } from '../../../../domain/project-submission.ts';
+import { supabase } from '../../../lib/supabase.ts';
+import { creatorNameFor } from './creator-name.ts';
+
+/**
+ * Spec §7: select the caller's creator row; when there is none (PGRST116) insert {id, name}. A
+ * concurrent first submission may insert it first, which is as good as ours.
+ */
+export async function ensureCreator(user: Pick<User, 'id' | 'email' | 'user_metadata'>): Promise<void> {
+  const { error } = await supabase.from('creators').select('id').eq('id', user.id).single();
+  if (!error) return;
+  if (error.code !== 'PGRST116') throw error;
+  const { error: insertError } = await supabase.from('creators').insert({ id: user.id, name: creatorNameFor(user) });
+  if (insertError && insertError.code !== '23505') throw insertError;
+}
+
+/** Spec §7: the projects insert; the row starts pending (the database sets status). */
+export async function insertProject(values: ProjectSubmission, userId: string, imageUrl: string): Promise<string> {
+  const { data, error } = await supabase.from('projects').insert(toProjectInsert(values, userId, imageUrl)).select('id').single();
+  if (error) throw error;
+  return (data as { id: string }).id;
+}
