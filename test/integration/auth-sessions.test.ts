@@ -177,6 +177,8 @@ describe('forged and expired JWTs are refused', () => {
     for (const [name, token] of Object.entries(forged)) {
       const res = await gotrue(server, 'GET', '/user', undefined, { authorization: `Bearer ${token}` });
       expect({ name, status: res.status, code: res.body.code }).toEqual({ name, status: 401, code: 'bad_jwt' });
+      const rest = await fetch(`${server.url}/rest/v1/projects?select=id`, { headers: { apikey: server.anonKey, authorization: `Bearer ${token}` } });
+      expect({ name, rest: rest.status }).toEqual({ name, rest: 401 });
     }
     const admin = await gotrue(server, 'GET', '/admin/users', undefined, { authorization: `Bearer ${forged.serviceRole}`, apikey: forged.serviceRole });
     expect(admin.status).toBe(401);
