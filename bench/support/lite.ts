@@ -4,6 +4,7 @@ import { createPgliteConnection } from '@supabase/lite/pglite';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Database, Queryable } from '../../server/db/database.ts';
 import { readMigrations } from '../../server/db/migrate.ts';
 
 /**
@@ -16,6 +17,8 @@ export interface LiteServer {
   /** Runs SQL on lite's database as its owner (to load the same data). */
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
   exec(sql: string): Promise<void>;
+  /** Lite's database behind our small Database interface (for the bulk seed). */
+  database: Pick<Database, 'query' | 'exec' | 'transaction'>;
   /** Makes lite re-read the catalog after data-definition changes made behind its back. */
   refreshSchema(): Promise<void>;
   close(): Promise<void>;
@@ -40,23 +43,61 @@ async function litePgTrgm(): Promise<unknown> {
 }
 
 type RawDriver = {
-  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; rowCount: number }>;
   exec(sql: string): Promise<unknown>;
+  transaction<T>(fn: (tx: RawDriver) => Promise<T>): Promise<T>;
 };
+
+type PgliteLike = {
+  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; affectedRows?: number }>;
+  exec(sql: string): Promise<unknown>;
+  transaction<T>(fn: (tx: PgliteLike) => Promise<T>): Promise<T>;
+};
+type PostgresJsLike = {
+  unsafe(q: string, p?: unknown[]): Promise<unknown[] & { count?: number }> & { simple(): Promise<unknown> };
+  begin<T>(fn: (tx: PostgresJsLike) => Promise<T>): Promise<T>;
+};
+
+function fromPglite(db: PgliteLike): RawDriver {
+  return {
+    async query(q, p = []) {
+      const r = await db.query(q, p);
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    },
+    exec: (q) => db.exec(q),
+    transaction: (fn) => db.transaction((tx) => fn(fromPglite(tx))),
+  };
+}
+
+function fromPostgresJs(sql: PostgresJsLike): RawDriver {
+  return {
+    async query(q, p = []) {
+      const r = await sql.unsafe(q, p as never[]);
+      return { rows: [...r], rowCount: r.count ?? r.length };
+    },
+    async exec(q) {
+      // The simple protocol: several statements (a whole migration) in one round trip.
+      await sql.unsafe(q).simple();
+    },
+    transaction: (fn) => sql.begin((tx) => fn(fromPostgresJs(tx))),
+  };
+}
+
+function asQueryable(raw: RawDriver): Queryable {
+  return {
+    async query<Row>(q: string, p: readonly unknown[] = []) {
+      const r = await raw.query(q, [...p]);
+      return { rows: r.rows as Row[], rowCount: r.rowCount };
+    },
+    async exec(q: string) {
+      await raw.exec(q);
+    },
+  };
+}
 
 function rawAccess(connection: unknown, kind: 'pglite' | 'postgres'): RawDriver {
   const driver = (connection as { driver: unknown }).driver;
-  if (kind === 'pglite') return driver as RawDriver;
-  // postgres.js: tagged-template driver with .unsafe(sql, params) for prepared statements.
-  const sql = driver as { unsafe(q: string, p?: unknown[]): Promise<unknown[]> };
-  return {
-    async query(q, p = []) {
-      return { rows: [...(await sql.unsafe(q, p as never[]))] };
-    },
-    async exec(q) {
-      await sql.unsafe(q);
-    },
-  };
+  return kind === 'pglite' ? fromPglite(driver as PgliteLike) : fromPostgresJs(driver as PostgresJsLike);
 }
 
 export async function startLite(options: LiteOptions): Promise<LiteServer> {
@@ -109,6 +150,10 @@ export async function startLite(options: LiteOptions): Promise<LiteServer> {
     },
     async exec(sql: string) {
       await raw.exec(sql);
+    },
+    database: {
+      ...asQueryable(raw),
+      transaction: (fn) => raw.transaction((tx) => fn(asQueryable(tx))),
     },
     refreshSchema,
     async close() {

@@ -1,0 +1,274 @@
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { seedBulkProjects } from '../../db/seed/bulk.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { openPostgres } from '../../server/db/postgres.ts';
+import { createKeys } from '../../server/security/jwt.ts';
+import type { Ready } from './protocol.ts';
+import { REST_PATHS, REST_VOTE_PATH, restDetailPath, SCENARIOS, SEARCH_TERM, type Scenario } from './statements.ts';
+
+/**
+ * npm run bench:api — list, search, detail and vote at 1 and 16 connections against
+ *   (a) our server, (b) @supabase/lite, (c) a bare node:http handler running the same SQL,
+ * each in its own process over the same schema and 100,000 projects, on PGlite and (when one is
+ * reachable) on Postgres. Load comes from this process (autocannon); the servers are children.
+ *
+ * Environment: BENCH_DURATION seconds per cell (5), BENCH_WARMUP seconds (1), BENCH_PROJECTS
+ * (100000), BENCH_ENGINES (pglite,postgres), BENCH_TARGETS (ours,lite,bare), BENCH_CONNECTIONS (1,16),
+ * BENCH_DATABASE_URL (a Postgres server to create and drop scratch databases on; default local).
+ */
+type Target = 'ours' | 'lite' | 'bare';
+type Engine = 'pglite' | 'postgres';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const list = (v: string | undefined, d: string) => (v ?? d).split(',').map((s) => s.trim()).filter(Boolean);
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
+const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 100_000);
+const ENGINES = list(process.env.BENCH_ENGINES, 'pglite,postgres') as Engine[];
+const TARGETS = list(process.env.BENCH_TARGETS, 'ours,lite,bare') as Target[];
+const CONNECTIONS = list(process.env.BENCH_CONNECTIONS, '1,16').map(Number);
+const SECRET = randomBytes(32).toString('base64url');
+const anonKey = (await createKeys(SECRET)).anonKey;
+
+interface Cell {
+  rps: number;
+  p50: number;
+  p95: number;
+  errors: number;
+}
+type Results = Map<string, Cell>;
+const key = (engine: Engine, scenario: Scenario, connections: number, target: Target) => `${engine}/${scenario}/${connections}/${target}`;
+
+// ---- target processes ----------------------------------------------------------------------------
+async function startTarget(target: Target, engine: Engine, databaseUrl?: string): Promise<{ ready: Ready; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(HERE, 'targets', `${target}.ts`)], {
+    env: {
+      ...process.env,
+      BENCH_ENGINE: engine,
+      BENCH_TARGET_DB: databaseUrl ?? '',
+      BENCH_PROJECTS: String(PROJECTS),
+      BENCH_JWT_SECRET: SECRET,
+      LITE_TELEMETRY: '0',
+      DO_NOT_TRACK: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${target} did not start in 10 minutes`)), 600_000);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('READY ')) {
+        clearTimeout(timer);
+        resolve(JSON.parse(line.slice(6)) as Ready);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`${target} exited with ${code} before it was ready:\n${stderr}`)));
+  });
+  return { ready, child };
+}
+
+async function stopTarget(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+// ---- requests --------------------------------------------------------------------------------------
+function requestFor(target: Target, scenario: Scenario, ready: Ready): autocannon.Options['requests'] {
+  const headers: Record<string, string> =
+    target === 'bare' ? {} : { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'x-client-info': 'supabase-js/bench' };
+  const detailId = ready.projectIds[Math.min(500, ready.projectIds.length - 1)]!;
+  switch (scenario) {
+    case 'list':
+      return [{ method: 'GET', path: target === 'bare' ? '/list' : REST_PATHS.list, headers }];
+    case 'search':
+      return [{ method: 'GET', path: target === 'bare' ? `/search?q=${SEARCH_TERM}` : REST_PATHS.search, headers }];
+    case 'detail':
+      return [{
+        method: 'GET',
+        path: target === 'bare' ? `/detail?id=${detailId}` : restDetailPath(detailId),
+        headers: target === 'bare' ? headers : { ...headers, accept: 'application/vnd.pgrst.object+json' },
+      }];
+    case 'vote': {
+      // Each request a new visitor on one of 2,000 projects: every call inserts a vote row.
+      let n = 0;
+      const prefix = randomBytes(4).toString('hex');
+      return [{
+        method: 'POST',
+        path: target === 'bare' ? '/vote' : REST_VOTE_PATH,
+        headers: { ...headers, 'content-type': 'application/json' },
+        setupRequest: (req) => {
+          const i = n++;
+          const voter = `${prefix}-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
+          return { ...req, body: JSON.stringify({ project_id: ready.projectIds[i % ready.projectIds.length], voter_id: voter }) };
+        },
+      }];
+    }
+  }
+}
+
+/** One request through each scenario, checked, so a broken target is not timed. */
+async function fingerprint(target: Target, scenario: Scenario, ready: Ready): Promise<string> {
+  const [req] = requestFor(target, scenario, ready)!;
+  const r = req!.setupRequest ? (req!.setupRequest as (r: object) => { body?: string })({ ...req }) : req!;
+  const res = await fetch(ready.url + req!.path, {
+    method: req!.method,
+    headers: req!.headers as Record<string, string>,
+    body: (r as { body?: string }).body,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${target} ${scenario}: HTTP ${res.status} ${text.slice(0, 300)}`);
+  const json = JSON.parse(text) as unknown;
+  if (scenario === 'vote') return Object.keys(json as object).sort().join(',');
+  const rows = (Array.isArray(json) ? json : [json]) as { title: string; creators?: { name: string } }[];
+  return `${rows.length} rows: ${rows.slice(0, 3).map((r) => `${r.title} (${r.creators?.name})`).join(', ')}`;
+}
+
+async function measure(url: string, requests: autocannon.Options['requests'], connections: number, seconds: number, record: boolean): Promise<Cell> {
+  const latencies: number[] = [];
+  let errors = 0;
+  // Without a callback autocannon returns its event emitter, which is also a promise of the result.
+  const instance = autocannon({ url, connections, duration: seconds, requests, timeout: 30 }) as unknown as autocannon.Instance &
+    PromiseLike<autocannon.Result>;
+  if (record) {
+    instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+      if (status >= 400) errors++;
+      latencies.push(ms);
+    });
+  }
+  const result = await instance;
+  errors += result.errors + result.timeouts;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]! : NaN);
+  return { rps: latencies.length / seconds, p50: pct(0.5), p95: pct(0.95), errors };
+}
+
+// ---- Postgres scratch databases ---------------------------------------------------------------------
+function postgresBase(): string {
+  return process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+}
+const withDb = (base: string, name: string) => {
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: postgresBase(), connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresBase() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+// ---- the run ---------------------------------------------------------------------------------------
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const results: Results = new Map();
+const fingerprints = new Map<string, string>();
+const started = Date.now();
+log(`bench:api — ${PROJECTS} projects, ${DURATION}s per cell after ${WARMUP}s warm-up, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+
+for (const engine of ENGINES) {
+  const scratch: string[] = [];
+  let databases: Partial<Record<Target, string>> = {};
+  if (engine === 'postgres') {
+    if (!(await postgresReachable())) {
+      log('postgres: not reachable (set BENCH_DATABASE_URL); skipped');
+      continue;
+    }
+    const name = `showcase_bench_${process.pid}`;
+    // ours and bare share one database (same rows, same ids); lite provisions its own auth schema
+    // and re-grants privileges on start, so it gets a second database on the same server.
+    for (const db of [name, `${name}_lite`]) {
+      await admin(`drop database if exists "${db}" with (force)`);
+      await admin(`create database "${db}"`);
+      scratch.push(db);
+    }
+    const url = withDb(postgresBase(), name);
+    const db = await openPostgres(url, 2);
+    await migrate(db);
+    await seedBulkProjects(db, PROJECTS);
+    await db.close();
+    databases = { ours: url, bare: url, lite: withDb(postgresBase(), `${name}_lite`) };
+  }
+  try {
+    for (const target of TARGETS) {
+      const t0 = Date.now();
+      const { ready, child } = await startTarget(target, engine, databases[target]);
+      log(`${engine}/${target}: ready in ${((Date.now() - t0) / 1000).toFixed(1)} s at ${ready.url}`);
+      try {
+        for (const scenario of SCENARIOS) {
+          fingerprints.set(`${engine}/${scenario}/${target}`, await fingerprint(target, scenario, ready));
+          for (const connections of CONNECTIONS) {
+            const requests = requestFor(target, scenario, ready);
+            if (WARMUP > 0) await measure(ready.url, requests, connections, WARMUP, false);
+            const cell = await measure(ready.url, requests, connections, DURATION, true);
+            results.set(key(engine, scenario, connections, target), cell);
+            log(`  ${scenario.padEnd(6)} c=${String(connections).padStart(2)}  ${cell.rps.toFixed(0).padStart(6)} req/s  p50 ${cell.p50.toFixed(1)} ms  p95 ${cell.p95.toFixed(1)} ms${cell.errors ? `  ERRORS ${cell.errors}` : ''}`);
+          }
+        }
+      } finally {
+        await stopTarget(child);
+      }
+    }
+  } finally {
+    for (const db of scratch) await admin(`drop database if exists "${db}" with (force)`).catch(() => undefined);
+  }
+}
+
+// ---- report ----------------------------------------------------------------------------------------
+const fmt = (c: Cell | undefined) => (c ? `${c.rps.toFixed(0)} r/s ${c.p50.toFixed(1)}/${c.p95.toFixed(1)} ms${c.errors ? ` (${c.errors} err)` : ''}` : '—');
+const ratio = (a: Cell | undefined, b: Cell | undefined) => (a && b && b.rps > 0 ? (a.rps / b.rps).toFixed(2) : '—');
+const header = ['engine', 'request', 'conns', '(a) ours', '(b) lite', '(c) bare', 'a/c', 'a/b'];
+const rows: string[][] = [];
+for (const engine of ENGINES) {
+  for (const scenario of SCENARIOS) {
+    for (const connections of CONNECTIONS) {
+      const get = (t: Target) => results.get(key(engine, scenario, connections, t));
+      if (!get('ours') && !get('lite') && !get('bare')) continue;
+      rows.push([engine, scenario, String(connections), fmt(get('ours')), fmt(get('lite')), fmt(get('bare')), ratio(get('ours'), get('bare')), ratio(get('ours'), get('lite'))]);
+    }
+  }
+}
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+console.log(`\nthroughput (requests/s) and latency median/p95 (ms); a/c and a/b are throughput ratios`);
+console.log(line(header));
+console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+for (const r of rows) console.log(line(r));
+
+const mismatched = [...new Set([...fingerprints.keys()].map((k) => k.split('/').slice(0, 2).join('/')))].filter((prefix) => {
+  const seen = new Set(TARGETS.map((t) => fingerprints.get(`${prefix}/${t}`)).filter(Boolean));
+  return seen.size > 1;
+});
+for (const m of mismatched) {
+  console.log(`\nnote: targets answered ${m} differently:`);
+  for (const t of TARGETS) console.log(`  ${t}: ${fingerprints.get(`${m}/${t}`)}`);
+}
+console.log(`\n${PROJECTS} projects; ${DURATION}s per cell; load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}; total ${((Date.now() - started) / 1000).toFixed(0)} s`);

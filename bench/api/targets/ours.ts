@@ -1,0 +1,33 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seedBulkProjects } from '../../../db/seed/bulk.ts';
+import { loadConfig } from '../../../server/config.ts';
+import { migrate } from '../../../server/db/migrate.ts';
+import { openPglite } from '../../../server/db/pglite.ts';
+import { openPostgres } from '../../../server/db/postgres.ts';
+import { startServer } from '../../../server/server.ts';
+import { announce, APPROVED_IDS_SQL, targetEnv } from '../protocol.ts';
+
+/** (a) our server, as `npm start` runs it, in its own process; write limits raised so they never refuse. */
+const env = targetEnv();
+const unlimited = '1000000000/60';
+const config = loadConfig({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-ours-')),
+  JWT_SECRET: env.jwtSecret,
+  SEED_DEMO: 'false',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_REST_WRITES: unlimited,
+  RATE_LIMIT_VOTES: unlimited,
+});
+const db = env.engine === 'postgres' ? await openPostgres(env.databaseUrl!) : await openPglite();
+if (env.engine === 'pglite') {
+  await migrate(db);
+  await seedBulkProjects(db, env.projects);
+}
+const server = await startServer(config, { db, log: () => undefined });
+const { rows } = await db.query<{ id: string }>(APPROVED_IDS_SQL);
+announce({ url: server.url, projectIds: rows.map((r) => r.id) });
+process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
