@@ -1,7 +1,7 @@
 -- The read model behind every public project list (home, /projects, creator pages), so the
 -- browser can filter, search, sort and page on the server through plain /rest/v1 column filters:
---   search_text     title and description together: one ilike filter searches both, with no
---                   or=(...) grammar for user input to break out of;
+--   search_text     title and description together: one imatch (~*) filter on a regex-escaped
+--                   term searches both, with no or=(...) grammar for user input to break out of;
 --   trending_score  upvotes / (age in hours + 2)^1.5, computed here so "Trending" sorts in SQL;
 --   creator_name/bio flattened from creators, because views carry no foreign keys to embed by.
 -- security_invoker: the caller's RLS on projects and creators applies, exactly as on the tables,
@@ -34,7 +34,7 @@ left join public.creators c on c.id = p.creator_id;
 revoke all on public.project_listing from public, anon, authenticated;
 grant select on public.project_listing to anon, authenticated, service_role;
 
--- Lets `search_text ilike '%term%'` use a trigram index (the expression matches the view's).
+-- Lets `search_text ~* 'term'` use a trigram index (the expression matches the view's).
 create index if not exists projects_search_text_trgm_idx
   on public.projects using gin ((title || ' ' || description) gin_trgm_ops);
 create index if not exists projects_upvotes_idx on public.projects (upvotes desc, created_at desc);

@@ -69,11 +69,12 @@ export function updateFilters(current: ProjectFilters, change: Partial<ProjectFi
 }
 
 /**
- * An ilike pattern matching the text literally: LIKE's own wildcards and its escape character
- * are escaped, so '%', '_' and '\' in a search mean themselves.
+ * A case-insensitive regular expression (PostgREST `imatch`, Postgres `~*`) that matches the
+ * text literally: every regex metacharacter is escaped, so '.*', '(' or '\\' in a search mean
+ * themselves. (An ilike pattern cannot do this: PostgREST turns every '*' into a wildcard.)
  */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export function literalRegex(text: string): string {
+  return text.replace(/[\\.^$|?*+()[\]{}]/g, (c) => `\\${c}`);
 }
 
 export function pageCount(total: number, pageSize = PAGE_SIZE): number {

@@ -72,8 +72,8 @@ export default function ProjectsPage() {
         </p>
       </header>
 
-      <form role="search" className="mt-8 grid gap-3 md:grid-cols-[1fr_auto_auto_auto]" onSubmit={(e) => e.preventDefault()}>
-        <div className="relative">
+      <form role="search" className="mt-8 grid grid-cols-2 gap-3 md:grid-cols-[1fr_auto_auto_auto]" onSubmit={(e) => e.preventDefault()}>
+        <div className="relative col-span-2 md:col-span-1">
           <label htmlFor={`${ids}-q`} className="sr-only">
             Search projects
           </label>
@@ -118,7 +118,7 @@ export default function ProjectsPage() {
             ))}
           </NativeSelect>
         </div>
-        <div>
+        <div className="col-span-2 md:col-span-1">
           <label htmlFor={`${ids}-sort`} className="sr-only">
             Sort by
           </label>

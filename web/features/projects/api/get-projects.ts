@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { HOME_FEATURED_LIMIT, HOME_NON_FEATURED_LIMIT } from '../../../../domain/limits.ts';
 import { supabase } from '../../../lib/supabase.ts';
-import { containsPattern, PAGE_SIZE, type ProjectFilters } from '../filters.ts';
+import { literalRegex, PAGE_SIZE, type ProjectFilters } from '../filters.ts';
 import type { Tool } from '../catalog.ts';
 import { toProject, type Project, type ProjectRow } from './types.ts';
 
@@ -16,7 +16,7 @@ export interface ProjectPage {
 
 export async function fetchProjectPage(filters: ProjectFilters): Promise<ProjectPage> {
   let query = supabase.from('project_listing').select(LISTING_COLUMNS, { count: 'exact' }).eq('status', 'approved');
-  if (filters.q) query = query.ilike('search_text', containsPattern(filters.q));
+  if (filters.q) query = query.imatch('search_text', literalRegex(filters.q));
   if (filters.tool) query = query.eq('tool', filters.tool);
   if (filters.category) query = query.eq('category', filters.category);
   if (filters.featured) query = query.eq('featured', true);

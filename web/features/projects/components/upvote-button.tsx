@@ -20,7 +20,6 @@ export function UpvoteButton({
       type="button"
       onClick={() => void toggle()}
       aria-pressed={upvoted}
-      aria-label={`${upvoted ? 'Remove upvote from' : 'Upvote'} ${title}`}
       data-testid="upvote-button"
       className={cn(
         'inline-flex cursor-pointer items-center gap-1.5 rounded-lg border font-semibold tabular-nums transition-colors',
@@ -32,7 +31,10 @@ export function UpvoteButton({
       )}
     >
       <ArrowUpIcon className={size === 'lg' ? 'h-5 w-5' : 'h-4 w-4'} />
+      {/* The visible count is part of the accessible name: "Upvote Recipe Radar, 57 upvotes". */}
+      <span className="sr-only">Upvote {title}, </span>
       <span data-testid="upvote-count">{formatCount(count)}</span>
+      <span className="sr-only"> upvotes</span>
     </button>
   );
 }

@@ -1,0 +1,145 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import WebSocket from 'ws';
+import { loadConfig } from '../../server/config.ts';
+import { startServer, type RunningServer } from '../../server/server.ts';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface E2EApp {
+  url: string;
+  server: RunningServer;
+  browser: Browser;
+  /** A fresh browser context (own localStorage) and page; viewport 1280×800 unless given. */
+  newPage(options?: { width?: number; height?: number }): Promise<Page>;
+  /** supabase-js holding the service_role key, for arranging data the UI cannot. */
+  service(): SupabaseClient;
+  anon(): SupabaseClient;
+  /** Signs up a confirmed user through /auth/v1 (AUTH_AUTOCONFIRM) and returns their credentials. */
+  createUser(options?: { name?: string }): Promise<{ id: string; email: string; password: string; client: SupabaseClient }>;
+  close(): Promise<void>;
+}
+
+function client(url: string, key: string): SupabaseClient {
+  return createClient(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never },
+  });
+}
+
+/**
+ * The real server (startServer, PGlite) on a fresh data directory with the demo content, serving the
+ * dist/web that global-setup built, plus a headless Chromium.
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<E2EApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'showcase-e2e-'));
+  // The seed stores image URLs under SITE_URL, so the port must be known before the server starts.
+  const port = await freePort();
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SITE_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    AUTH_AUTOCONFIRM: 'true',
+    LOG_LEVEL: 'error',
+    ...env,
+  });
+  const server = await startServer(config, { log: () => undefined });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const contexts: BrowserContext[] = [];
+  const { anonKey, serviceRoleKey } = server.ctx.keys;
+
+  return {
+    url: server.url,
+    server,
+    browser,
+    async newPage(options = {}) {
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return page;
+    },
+    service: () => client(server.url, serviceRoleKey),
+    anon: () => client(server.url, anonKey),
+    async createUser(options = {}) {
+      const email = `e2e-${Math.random().toString(36).slice(2, 10)}@example.test`;
+      const password = 'correct-horse-battery-staple-42';
+      const c = client(server.url, anonKey);
+      const { data, error } = await c.auth.signUp({ email, password, options: { data: options.name ? { name: options.name } : {} } });
+      if (error || !data.user) throw error ?? new Error('sign-up returned no user');
+      const signedIn = await c.auth.signInWithPassword({ email, password });
+      if (signedIn.error) throw signedIn.error;
+      return { id: data.user.id, email, password, client: c };
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close().catch(() => undefined);
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[]; html: string }>;
+}
+
+/**
+ * Runs axe-core in the page (injected through the debugging protocol, which the page's CSP does
+ * not govern) and returns the serious and critical violations.
+ */
+export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target, html: n.html })) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Collects uncaught page errors and console errors, to assert a journey ran clean. */
+export function watchErrors(page: Page): { pageErrors: string[]; consoleErrors: string[] } {
+  const watched = { pageErrors: [] as string[], consoleErrors: [] as string[] };
+  page.on('pageerror', (e) => watched.pageErrors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') watched.consoleErrors.push(m.text());
+  });
+  return watched;
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_FILTERS, filtersToParams, literalRegex, MAX_SEARCH_LENGTH, pageCount, parseFilters, updateFilters } from './filters.ts';
+
+const parse = (qs: string) => parseFilters(new URLSearchParams(qs));
+
+describe('project list filters in the URL', () => {
+  it('reads every filter and writes it back to the same query string', () => {
+    const qs = 'q=recipe+app&tool=Cursor&category=E-commerce&featured=true&sort=trending&page=3';
+    const filters = parse(qs);
+    expect(filters).toEqual({ q: 'recipe app', tool: 'Cursor', category: 'E-commerce', featured: true, sort: 'trending', page: 3 });
+    expect(filtersToParams(filters).toString()).toBe(qs);
+  });
+
+  it('leaves defaults out, so the plain list is just /projects', () => {
+    expect(filtersToParams(DEFAULT_FILTERS).toString()).toBe('');
+    expect(parse('')).toEqual(DEFAULT_FILTERS);
+  });
+
+  it('falls back to defaults for unknown or hostile values', () => {
+    expect(parse('tool=cursor&category=Games&sort=random&featured=yes&page=-4')).toEqual(DEFAULT_FILTERS);
+    expect(parse('page=abc').page).toBe(1);
+    expect(parse('page=99999999999').page).toBe(10_000);
+    expect(parse("tool=Lovable' or 1=1--").tool).toBeNull();
+  });
+
+  it('trims and caps the search text', () => {
+    expect(parse(`q=${'x'.repeat(10_000)}`).q).toHaveLength(MAX_SEARCH_LENGTH);
+    expect(parse('q=%20%20hello%20%20%20world%20').q).toBe('hello world');
+    expect(parse('q=%20%20%20').q).toBe('');
+  });
+
+  it('goes back to page 1 when anything but the page changes', () => {
+    const onPage3 = parse('tool=Bolt&page=3');
+    expect(updateFilters(onPage3, { sort: 'top' }).page).toBe(1);
+    expect(updateFilters(onPage3, { page: 4 }).page).toBe(4);
+  });
+
+  it('counts pages, with at least one', () => {
+    expect(pageCount(0)).toBe(1);
+    expect(pageCount(24)).toBe(1);
+    expect(pageCount(25)).toBe(2);
+  });
+});
+
+describe('literalRegex', () => {
+  it('matches regex and SQL metacharacters literally', () => {
+    for (const term of ['.*', 'a+b', '(x)', '[abc]', '^start$', 'a|b', '\\d', '{2}', "'; drop table projects; --", '%_*?']) {
+      const re = new RegExp(literalRegex(term), 'i');
+      expect(re.test(`before ${term} after`), term).toBe(true);
+      expect(re.test('something else entirely'), term).toBe(false);
+    }
+  });
+
+  it('leaves ordinary words alone', () => {
+    expect(literalRegex('Recipe Radar')).toBe('Recipe Radar');
+  });
+});
