@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { ServerContext } from '../context.ts';
 import type { ApiRole } from '../security/jwt.ts';
-import { authenticate, JwtError, MissingApiKeyError, type RequestAuth } from '../security/request-auth.ts';
+import { JwtError, MissingApiKeyError, type RequestAuth } from '../security/request-auth.ts';
+import { authenticateCached } from './auth-cache.ts';
 import { RestError, toRestError } from './errors.ts';
 import { handleRpc } from './handlers/rpc.ts';
 import type { Reply, RequestScope } from './handlers/scope.ts';
@@ -52,7 +53,7 @@ async function respond(ctx: ServerContext, c: Context, handler: (scope: RequestS
 
 async function authenticateOrThrow(c: Context, ctx: ServerContext): Promise<RequestAuth> {
   try {
-    return await authenticate(c, ctx.keys);
+    return await authenticateCached(c, ctx.keys);
   } catch (err) {
     if (err instanceof MissingApiKeyError) {
       // What the Supabase gateway answers before a request ever reaches PostgREST.

@@ -70,7 +70,7 @@ describe('GET /rest/v1/{table}: select', () => {
       { id: 4, rt_comments: [], n: [{ count: 0 }] },
     ]);
     const limited = await anon.from('rt_projects').select('id, rt_comments(content)').eq('id', 1).limit(1, { referencedTable: 'rt_comments' });
-    expect(limited.data![0].rt_comments).toHaveLength(1);
+    expect(limited.data![0]!.rt_comments).toHaveLength(1);
   });
 
   it('nests embeds and embeds the reverse direction (creator with projects)', async () => {

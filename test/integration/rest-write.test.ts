@@ -193,7 +193,7 @@ describe('POST /rpc', () => {
       .order('id', { ascending: false });
     expect(rows.error).toBeNull();
     expect(rows.count).toBe(3);
-    expect(rows.data![0]).toEqual({ id: 5, rt_creators: { name: 'Bob' } });
+    expect((rows.data as unknown[])[0]).toEqual({ id: 5, rt_creators: { name: 'Bob' } });
     const first = await service.rpc('rt_first_project').select('id, title');
     expect(first.data).toMatchObject({ id: 1 });
     const stats = await service.rpc('rt_stats');

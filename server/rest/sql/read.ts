@@ -182,7 +182,11 @@ export function buildRead(ctx: BuildContext, o: ReadOptions): ReadStatement {
   const level = buildLevel(ctx, o.rel, o.select, 't0', '');
   checkUnusedPaths(ctx);
   const where = level.where.length ? ` where ${level.where.join(' and ')}` : '';
-  const inner = `select ${level.columns.join(', ') || 'null'} from ${o.from} as t0${where}${renderTail(ctx, level, o.paging)}`;
+  // Page first, then build the embeds for the page's rows only: otherwise Postgres may evaluate
+  // every embed subquery for every matching row before sorting and cutting the page.
+  const inner = level.groupBy
+    ? `select ${level.columns.join(', ') || 'null'} from ${o.from} as t0${where}${renderTail(ctx, level, o.paging)}`
+    : `select ${level.columns.join(', ') || 'null'} from (select t0.* from ${o.from} as t0${where}${renderTail(ctx, level, o.paging)}) as t0${level.order ? ` order by ${level.order}` : ''}`;
   const agg = o.stripNulls ? `json_strip_nulls(coalesce(json_agg(_s), '[]'))` : `coalesce(json_agg(_s), '[]')`;
   const total = o.count
     ? level.groupBy
