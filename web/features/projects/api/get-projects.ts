@@ -16,7 +16,7 @@ export interface ProjectPage {
 
 export async function fetchProjectPage(filters: ProjectFilters): Promise<ProjectPage> {
   let query = supabase.from('project_listing').select(LISTING_COLUMNS, { count: 'exact' }).eq('status', 'approved');
-  if (filters.q) query = query.imatch('search_text', literalRegex(filters.q));
+  if (filters.q) query = query.filter('search_text', 'imatch', literalRegex(filters.q));
   if (filters.tool) query = query.eq('tool', filters.tool);
   if (filters.category) query = query.eq('category', filters.category);
   if (filters.featured) query = query.eq('featured', true);
