@@ -21,6 +21,7 @@ import { REST_PATHS, REST_VOTE_PATH, restDetailPath, SCENARIOS, SEARCH_TERM, typ
  *
  * Environment: BENCH_DURATION seconds per cell (5), BENCH_WARMUP seconds (1), BENCH_PROJECTS
  * (100000), BENCH_ENGINES (pglite,postgres), BENCH_TARGETS (ours,lite,bare), BENCH_CONNECTIONS (1,16),
+ * BENCH_SCENARIOS (list,search,detail,vote), BENCH_PROFILE (a CPU profile file per target, see support/profile.ts),
  * BENCH_DATABASE_URL (a Postgres server to create and drop scratch databases on; default local).
  */
 type Target = 'ours' | 'lite' | 'bare';
@@ -33,6 +34,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 100_000);
 const ENGINES = list(process.env.BENCH_ENGINES, 'pglite,postgres') as Engine[];
 const TARGETS = list(process.env.BENCH_TARGETS, 'ours,lite,bare') as Target[];
+const ONLY = list(process.env.BENCH_SCENARIOS, SCENARIOS.join(',')) as Scenario[];
 const CONNECTIONS = list(process.env.BENCH_CONNECTIONS, '1,16').map(Number);
 const SECRET = randomBytes(32).toString('base64url');
 const anonKey = (await createKeys(SECRET)).anonKey;
@@ -48,13 +50,16 @@ const key = (engine: Engine, scenario: Scenario, connections: number, target: Ta
 
 // ---- target processes ----------------------------------------------------------------------------
 async function startTarget(target: Target, engine: Engine, databaseUrl?: string): Promise<{ ready: Ready; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(HERE, 'targets', `${target}.ts`)], {
+  // BENCH_NODE_FLAGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the targets while they serve.
+  const flags = list(process.env.BENCH_NODE_FLAGS, '').flatMap((f) => f.split(/\s+/));
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', join(HERE, 'targets', `${target}.ts`)], {
     env: {
       ...process.env,
       BENCH_ENGINE: engine,
       BENCH_TARGET_DB: databaseUrl ?? '',
       BENCH_PROJECTS: String(PROJECTS),
       BENCH_JWT_SECRET: SECRET,
+      BENCH_PROFILE: process.env.BENCH_PROFILE ? `${process.env.BENCH_PROFILE}.${engine}.${target}.cpuprofile` : '',
       LITE_TELEMETRY: '0',
       DO_NOT_TRACK: '1',
     },
@@ -223,7 +228,7 @@ for (const engine of ENGINES) {
       const { ready, child } = await startTarget(target, engine, databases[target]);
       log(`${engine}/${target}: ready in ${((Date.now() - t0) / 1000).toFixed(1)} s at ${ready.url}`);
       try {
-        for (const scenario of SCENARIOS) {
+        for (const scenario of ONLY) {
           fingerprints.set(`${engine}/${scenario}/${target}`, await fingerprint(target, scenario, ready));
           for (const connections of CONNECTIONS) {
             const requests = requestFor(target, scenario, ready);

@@ -120,9 +120,8 @@ export async function startLite(options: LiteOptions): Promise<LiteServer> {
   for (const m of readMigrations()) {
     if (options.skipMigrations?.(m.name)) continue;
     try {
-      await raw.exec(`begin;\n${m.sql}\ncommit;`);
+      await raw.transaction((tx) => tx.exec(m.sql));
     } catch (err) {
-      await raw.exec('rollback').catch(() => undefined);
       throw new Error(`lite: migration ${m.name} failed: ${(err as Error).message}`, { cause: err });
     }
   }

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { seedBulkProjects } from '../../../db/seed/bulk.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { openPglite } from '../../../server/db/pglite.ts';
+import { profileServing } from '../../support/profile.ts';
 import { announce, APPROVED_IDS_SQL, targetEnv } from '../protocol.ts';
 import { STATEMENTS, type Scenario } from '../statements.ts';
 
@@ -99,5 +100,6 @@ const server = createServer((req, res) => {
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const { port } = server.address() as AddressInfo;
+const stopProfile = await profileServing();
 announce({ url: `http://127.0.0.1:${port}`, projectIds: ids });
-process.on('SIGTERM', () => process.exit(0));
+process.on('SIGTERM', () => void stopProfile().then(() => process.exit(0)));

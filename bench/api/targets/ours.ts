@@ -7,6 +7,7 @@ import { migrate } from '../../../server/db/migrate.ts';
 import { openPglite } from '../../../server/db/pglite.ts';
 import { openPostgres } from '../../../server/db/postgres.ts';
 import { startServer } from '../../../server/server.ts';
+import { profileServing } from '../../support/profile.ts';
 import { announce, APPROVED_IDS_SQL, targetEnv } from '../protocol.ts';
 
 /** (a) our server, as `npm start` runs it, in its own process; write limits raised so they never refuse. */
@@ -29,5 +30,6 @@ if (env.engine === 'pglite') {
 }
 const server = await startServer(config, { db, log: () => undefined });
 const { rows } = await db.query<{ id: string }>(APPROVED_IDS_SQL);
+const stopProfile = await profileServing();
 announce({ url: server.url, projectIds: rows.map((r) => r.id) });
-process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
+process.on('SIGTERM', () => void stopProfile().then(() => server.close()).then(() => process.exit(0)));
