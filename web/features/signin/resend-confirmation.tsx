@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../domain/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { supabase } from '../../lib/supabase.ts';
-import { isRateLimited } from '../auth/auth-errors.ts';
+import { authErrorMessage, isRateLimited } from '../auth/auth-errors.ts';
 
 /** Shown after a sign-in refused for an unconfirmed address: explains why and sends a new link. */
 export function ResendConfirmation({ email }: { email: string }) {
@@ -18,9 +18,10 @@ export function ResendConfirmation({ email }: { email: string }) {
     });
     if (error) {
       setState('idle');
+      // The server allows one e-mail a minute per address and says how long to wait.
       toast(
         isRateLimited(error)
-          ? { variant: 'destructive', ...MESSAGES.tooManyAttempts }
+          ? { variant: 'destructive', title: MESSAGES.tooManyAttempts.title, description: authErrorMessage(error, MESSAGES.tooManyAttempts.description) }
           : { variant: 'destructive', title: 'Error', description: 'Could not send the confirmation e-mail. Please try again.' },
       );
       return;
