@@ -38,6 +38,8 @@ const envSchema = z.object({
   GITHUB_BASE_URL: z.string().url().default('https://github.com'),
   GITHUB_API_URL: z.string().url().default('https://api.github.com'),
   SEED_DEMO: boolean.prefault('true'),
+  // The built SPA served at /; defaults to dist/web (npm run build:web). Browser tests use their own build.
+  WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: z.string().default(''),
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
   // Server-side write limits, per client IP and per user.

@@ -57,6 +57,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<E2EApp
     SEED_DEMO: 'true',
     AUTH_AUTOCONFIRM: 'true',
     LOG_LEVEL: 'error',
+    // global-setup's private build; a plain `npx tsx` run (screenshots) serves dist/web.
+    ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     ...env,
   });
   const server = await startServer(config, { log: () => undefined });

@@ -26,7 +26,7 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>${site.name}</tit
  * client route with the runtime config and per-page meta tags, plus /sitemap.xml and /feed.xml.
  */
 export function webRoutes(ctx: ServerContext, options: { distDir?: string } = {}): Hono {
-  const distDir = options.distDir ?? DEFAULT_WEB_DIST;
+  const distDir = resolve(options.distDir ?? ctx.config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
   const indexHtml = new IndexHtml(join(distDir, 'index.html'));
   const app = new Hono();
 
