@@ -35,8 +35,8 @@ const count = async (page: Page) => Number(await page.getByTestId('upvote-count'
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((u) => u.pathname === '/');
 }

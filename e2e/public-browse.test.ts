@@ -267,7 +267,9 @@ describe('static pages and accessibility', () => {
       await page.emulateMedia({ colorScheme: scheme });
       for (const path of routes) {
         await page.goto(path);
-        await page.locator('main h1, main h2').first().waitFor();
+        await page.locator('main h1').first().waitFor().catch((e: Error) => {
+          throw new Error(`${scheme} ${path}: no heading (${e.message})`);
+        });
         await page.waitForLoadState('networkidle');
         const violations = await seriousA11yViolations(page);
         expect(violations, `${scheme} ${path}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
