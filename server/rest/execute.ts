@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../db/database.ts';
 import type { RequestAuth } from '../security/request-auth.ts';
+import { pipelinedRead, pipelineTarget } from './pglite-pipeline.ts';
 
 export interface RequestInfo {
   method: string;
@@ -8,10 +9,17 @@ export interface RequestInfo {
   headers: string;
 }
 
+/** The role, the JWT claims, PostgREST's request GUCs and read-only mode, in one statement. */
+const SETTINGS_SQL = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true),
+        set_config('request.path', $4, true), set_config('request.headers', $5, true), set_config('transaction_read_only', $6, true)`;
+
+function settingsParams(auth: Pick<RequestAuth, 'role' | 'claims'>, req: RequestInfo, readOnly: boolean): unknown[] {
+  return [auth.role, JSON.stringify(auth.claims), req.method, req.path, req.headers, readOnly ? 'on' : 'off'];
+}
+
 /**
- * Runs fn in one transaction as the caller, PostgREST style: the role, the JWT claims, the
- * request GUCs and (for reads) read-only mode are set by a single statement, so a read costs
- * BEGIN, that statement, the query and COMMIT.
+ * Runs fn in one transaction as the caller, PostgREST style: the settings statement first, then
+ * whatever fn runs; an error thrown by fn rolls everything back.
  */
 export function runAsCaller<T>(
   db: Database,
@@ -21,11 +29,36 @@ export function runAsCaller<T>(
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query(
-      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true),
-              set_config('request.path', $4, true), set_config('request.headers', $5, true), set_config('transaction_read_only', $6, true)`,
-      [auth.role, JSON.stringify(auth.claims), req.method, req.path, req.headers, readOnly ? 'on' : 'off'],
-    );
+    await tx.query(SETTINGS_SQL, settingsParams(auth, req, readOnly));
     return fn(tx);
   });
+}
+
+/** The result row every /rest/v1 statement produces: body text, rows in it, total when counted. */
+export interface ResultRow {
+  body: string | null;
+  n: number;
+  total?: number;
+  location?: string | null;
+}
+
+/** A read-only statement as the caller; on PGlite one pipelined call, elsewhere one transaction. */
+export async function readAsCaller(
+  db: Database,
+  auth: Pick<RequestAuth, 'role' | 'claims'>,
+  req: RequestInfo,
+  sql: string,
+  params: readonly unknown[],
+): Promise<ResultRow> {
+  const pglite = pipelineTarget(db);
+  if (pglite) {
+    const [body, n, total] = await pipelinedRead(pglite, { sql: SETTINGS_SQL, params: settingsParams(auth, req, true) }, sql, params);
+    return { body: body ?? null, n: Number(n), total: total === undefined || total === null ? undefined : Number(total) };
+  }
+  const row = await runAsCaller(db, auth, req, true, async (tx) => (await tx.query<Record<string, unknown>>(sql, params)).rows[0]!);
+  return {
+    body: (row.body as string | null) ?? null,
+    n: Number(row.n),
+    total: row.total === undefined || row.total === null ? undefined : Number(row.total),
+  };
 }

@@ -1,5 +1,5 @@
 import { RestError } from '../errors.ts';
-import { runAsCaller } from '../execute.ts';
+import { readAsCaller, runAsCaller } from '../execute.ts';
 import { isPlainObject, readJsonBody } from '../http/body.ts';
 import { paging, rangeResult } from '../http/negotiate.ts';
 import { parseQuery } from '../parse/query.ts';
@@ -72,7 +72,9 @@ export async function handleRpc(scope: RequestScope, name: string): Promise<Repl
     params = sql.params;
   }
 
-  const row = await runAsCaller(scope.ctx.db, scope.auth, scope.info, readOnly, async (tx) => (await tx.query<Row>(text, params)).rows[0]!);
+  const row: Row = readOnly
+    ? await readAsCaller(scope.ctx.db, scope.auth, scope.info, text, params)
+    : await runAsCaller(scope.ctx.db, scope.auth, scope.info, false, async (tx) => (await tx.query<Row>(text, params)).rows[0]!);
   const n = Number(row.n);
   if (fn.returnKind === 'void') return { status: 204, body: null, headers: {} };
   if (fn.returnKind === 'scalar' && !fn.returnsSet) {

@@ -1,5 +1,5 @@
 import { RestError, parseError } from '../errors.ts';
-import { runAsCaller } from '../execute.ts';
+import { readAsCaller, runAsCaller } from '../execute.ts';
 import { isPlainObject, readJsonBody } from '../http/body.ts';
 import { paging, rangeResult } from '../http/negotiate.ts';
 import { parseQuery } from '../parse/query.ts';
@@ -36,7 +36,7 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
       count: Boolean(scope.prefs.count),
       stripNulls: scope.media.stripNulls,
     });
-    const row = await runAsCaller(scope.ctx.db, scope.auth, scope.info, true, async (tx) => (await tx.query<Row>(stmt.text, stmt.params)).rows[0]!);
+    const row = await readAsCaller(scope.ctx.db, scope.auth, scope.info, stmt.text, stmt.params);
     return readReply(scope, row, page.offset);
   }
 
