@@ -13,7 +13,8 @@ import { readStaticFile } from './static-files.ts';
 export const DEFAULT_WEB_DIST = resolve(import.meta.dirname, '../../dist/web');
 
 /** Paths that belong to the APIs: an unknown one there is an API 404, never the SPA. */
-const API_PREFIXES = ['/rest/', '/auth/', '/storage/', '/functions/', '/realtime/', '/_dev/'];
+// Versioned API prefixes only: /auth/callback is an SPA route.
+const API_PREFIXES = ['/rest/v1/', '/auth/v1/', '/storage/v1/', '/functions/v1/', '/realtime/v1/', '/_dev/'];
 
 const FEED_SIZE = 50;
 const SITEMAP_LIMIT = 45_000;
