@@ -304,6 +304,17 @@ describe('errors', () => {
     expect(embed.error?.code).toBe('PGRST200');
   });
 
+  it('a failed read leaves no role, claims or open transaction behind', async () => {
+    const user = await server.createUser();
+    const failed = await user.client.from('rt_projects').select('id').eq('id', 'not-a-number');
+    expect(failed.error?.code).toBe('22P02');
+    const { rows } = await server.ctx.db.query<{ who: string; claims: string | null; ro: string }>(
+      `select current_user as who, nullif(current_setting('request.jwt.claims', true), '') as claims, current_setting('transaction_read_only') as ro`,
+    );
+    expect(rows[0]).toEqual({ who: 'postgres', claims: null, ro: 'off' });
+    expect((await user.client.from('rt_projects').select('id').eq('id', 1)).data).toEqual([{ id: 1 }]);
+  });
+
   it('bad syntax → 400 PGRST100; a bad value → 400 22P02', async () => {
     for (const q of ['select=id,(', 'id=zz.1', 'id=eq', 'or=(id.eq.1', 'order=id.sideways', 'limit=-1', 'id=is.maybe']) {
       const res = await rest(`rt_projects?${q}`);

@@ -163,6 +163,18 @@ describe('PATCH and DELETE', () => {
     expect(all.count).toBeGreaterThanOrEqual(2);
   });
 
+  it('refuses PATCH and DELETE without filters (as Supabase does with pg-safeupdate), changing nothing', async () => {
+    const before = await count('rt_projects');
+    const del = await service.from('rt_projects').delete();
+    expect(del.status).toBe(400);
+    expect(del.error).toMatchObject({ code: '21000', message: 'DELETE requires a WHERE clause' });
+    const upd = await service.from('rt_projects').update({ upvotes: 0 });
+    expect(upd.error).toMatchObject({ code: '21000', message: 'UPDATE requires a WHERE clause' });
+    expect(await count('rt_projects')).toBe(before);
+    const { rows } = await server.ctx.db.query<{ n: number }>('select count(*)::int as n from public.rt_projects where upvotes <> 0');
+    expect(rows[0]!.n).toBeGreaterThan(0);
+  });
+
   it('refuses limit on writes instead of changing more rows than asked', async () => {
     const res = await rest('rt_projects?limit=1', { method: 'DELETE', headers: { authorization: `Bearer ${server.serviceRoleKey}` } });
     expect(res.status).toBe(400);

@@ -43,6 +43,10 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
   if (root.limit !== undefined || root.offset !== undefined) {
     throw parseError('limit and offset are not supported on writes', 'Filter the rows to change with column filters instead.');
   }
+  if ((scope.method === 'PATCH' || scope.method === 'DELETE') && root.filters.length === 0) {
+    // Supabase runs PostgREST with pg-safeupdate: a filterless PATCH or DELETE is refused.
+    throw new RestError(400, '21000', `${scope.method === 'PATCH' ? 'UPDATE' : 'DELETE'} requires a WHERE clause`, null, 'Add a filter such as ?id=eq.1; to change every row, filter on a column that matches them all.');
+  }
   const returning: Returning = {
     representation: scope.prefs.return === 'representation',
     select: q.select,
