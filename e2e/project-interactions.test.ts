@@ -232,3 +232,38 @@ describe('safety', () => {
     expect(feed).not.toContain('<img src=x');
   });
 });
+
+describe('signed-in header', () => {
+  it('shows Submit Project and an avatar menu with the e-mail, Profile, My Projects and Sign out', async () => {
+    const user = await app.createUser();
+    const page = await app.newPage();
+    await signIn(page, user.email, user.password);
+    const header = page.locator('header').first();
+    await header.getByRole('link', { name: 'Submit Project' }).waitFor();
+    expect(await header.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
+
+    // Keyboard: Enter opens the menu, arrows move, Escape closes.
+    await header.getByRole('button', { name: 'Account menu' }).focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    expect(await menu.innerText()).toContain(user.email);
+    for (const name of ['Profile', 'My Projects', 'Sign out']) await menu.getByRole('menuitem', { name }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    const before = await focused();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction((prev) => document.activeElement?.textContent?.trim() !== prev, before);
+    expect(['Profile', 'My Projects', 'Sign out']).toContain(await focused());
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    // Focus returns to the trigger.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Account menu');
+
+    await page.goto('/about');
+    await header.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await header.getByRole('link', { name: 'Sign in' }).waitFor();
+  });
+});
