@@ -21,7 +21,7 @@ export function createApp(ctx: ServerContext): Hono {
   // Only without SMTP_URL: the dev mailbox holds sign-in links, so it is loopback-only too.
   if (ctx.mailer instanceof DevMailbox) app.route('/_dev', devMailboxRoutes(ctx.mailer));
   app.route('/rest/v1', restRoutes(ctx));
-  app.route('/storage/v1', storageRoutes(ctx));
+  app.route('/storage/v1', storageRoutes(ctx, ctx.storage));
   app.route('/', webRoutes(ctx));
 
   app.onError((err, c) => {

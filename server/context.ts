@@ -4,6 +4,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { Keys } from './security/jwt.ts';
 import type { RateLimiter } from './security/rate-limit.ts';
 import type { SchemaCache } from './rest/schema-cache.ts';
+import type { StorageBackend } from './storage/backend.ts';
 
 /** What every HTTP module receives: built once in createServerContext, shared by all requests. */
 export interface ServerContext {
@@ -15,4 +16,6 @@ export interface ServerContext {
   mailer: Mailer;
   /** /rest/v1's view of schema public; call reload() after changing the schema at run time. */
   schemaCache: SchemaCache;
+  /** Object bytes; one instance per data directory (its constructor clears the staging area). */
+  storage: StorageBackend;
 }

@@ -10,6 +10,7 @@ import { createMailer } from './mail/mailer.ts';
 import { createKeys } from './security/jwt.ts';
 import { RateLimiter } from './security/rate-limit.ts';
 import { SchemaCache } from './rest/schema-cache.ts';
+import { DiskBackend } from './storage/backend.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
 
 export interface RunningServer {
@@ -39,6 +40,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     rateLimiter: new RateLimiter(db),
     mailer: createMailer(config, log),
     schemaCache: new SchemaCache(db),
+    storage: new DiskBackend(config.DATA_DIR),
   };
   await ctx.schemaCache.reload();
   if (config.SEED_DEMO) {

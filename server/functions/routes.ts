@@ -2,12 +2,14 @@ import { Hono } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { adminInviteUser } from './admin-invite-user.ts';
 import { adminReviewProject } from './admin-review-project.ts';
+import { deleteAccount } from './delete-account.ts';
 import { FunctionError, type ServerFunction } from './types.ts';
 
 /** Every server-side function, by the name supabase.functions.invoke(name) uses. */
 const FUNCTIONS: Record<string, ServerFunction> = {
   'admin-invite-user': adminInviteUser,
   'admin-review-project': adminReviewProject,
+  'delete-account': deleteAccount,
 };
 
 export function functionRoutes(ctx: ServerContext): Hono {
