@@ -94,6 +94,14 @@ describe('POST (insert)', () => {
     expect(await count('rt_projects')).toBe(before);
   });
 
+  it('refuses bodies over 1 MB with 413 and stores nothing', async () => {
+    const before = await count('rt_notes');
+    const res = await rest('rt_notes', { method: 'POST', body: JSON.stringify({ body: 'x'.repeat(1024 * 1024 + 10) }) });
+    expect(res.status).toBe(413);
+    expect((await res.json()).code).toBe('PGRST413');
+    expect(await count('rt_notes')).toBe(before);
+  });
+
   it('answers headers-only with a Location', async () => {
     const res = await rest('rt_notes', { method: 'POST', body: JSON.stringify({ body: 'hello' }), headers: { prefer: 'return=headers-only' } });
     expect(res.status).toBe(201);
