@@ -41,6 +41,7 @@ describe('select', () => {
     expect(code(() => parseSelect('id::int;drop table x'))).toBe('400 PGRST100');
     expect(code(() => parseSelect('id::int or 1=1'))).toBe('400 PGRST100');
     expect(code(() => parseSelect("na'me"))).toBe('400 PGRST100');
+    expect(code(() => parseSelect('x:"a\u0000b"'))).toBe('400 PGRST100');
     expect(code(() => parseSelect('a(b(c(d(e(f(g(h(i(j(k)))))))))'))).toBe('400 PGRST100');
   });
 });

@@ -43,7 +43,8 @@ const NAME = /^[^\s,.:()!"'\\\-><*]+$/u;
 
 export function checkName(name: string, what: string, input: string): string {
   const n = unquote(name.trim());
-  if (!n || (n === name.trim() && !NAME.test(n)) || n.length > 63) {
+  // NUL would cut the statement short on the wire; 63 bytes is Postgres's identifier limit.
+  if (!n || (n === name.trim() && !NAME.test(n)) || n.length > 63 || n.includes('\u0000')) {
     throw parseError(`"failed to parse ${what} (${input})"`, `unexpected "${name}"`);
   }
   return n;
