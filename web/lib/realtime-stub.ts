@@ -1,6 +1,6 @@
 /**
  * Stands in for @supabase/realtime-js in the browser build (see vite.config.ts and
- * docs/decisions/051-no-realtime-in-the-spa.md): the SPA uses no realtime channel, and the real
+ * docs/decisions/051-home-route-budget.md): the SPA uses no realtime channel, and the real
  * client adds about 16 KB gzip to every page. supabase-js only constructs it and passes tokens.
  */
 export class RealtimeClient {
