@@ -228,6 +228,12 @@ describe('order, paging and counts', () => {
     expect(await grouped.json()).toEqual([{ status: 'approved', count: 4 }, { status: 'pending', count: 1 }]);
   });
 
+  it('answers text/csv when asked', async () => {
+    const { data, error } = await anon.from('rt_projects').select('id,title,meta').in('id', [2, 4]).order('id').csv();
+    expect(error).toBeNull();
+    expect(data).toBe('id,title,meta\n2,Beta,"{""stack"":{""ui"":""vue""},""stars"":7}"\n4,"delta, ""quoted""",');
+  });
+
   it('strips nulls when asked', async () => {
     const { data } = await anon.from('rt_projects').select('id, meta').eq('id', 4).stripNulls();
     expect(data).toEqual([{ id: 4 }]);

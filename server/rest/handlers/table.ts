@@ -1,6 +1,7 @@
 import { RestError, parseError } from '../errors.ts';
 import { readAsCaller, runAsCaller } from '../execute.ts';
 import { isPlainObject, readJsonBody } from '../http/body.ts';
+import { jsonArrayToCsv } from '../http/csv.ts';
 import { paging, rangeResult } from '../http/negotiate.ts';
 import { parseQuery } from '../parse/query.ts';
 import type { Relation } from '../schema-cache.ts';
@@ -104,6 +105,7 @@ function readReply(scope: RequestScope, row: Row, offset: number): Reply {
     'Content-Range': contentRange,
     ...preferenceApplied(scope.prefs, ['count']),
   };
+  if (scope.media.csv) return { status, body: jsonArrayToCsv(row.body!), headers: { ...headers, 'Content-Type': 'text/csv; charset=utf-8' } };
   const body = scope.media.single ? singleObject(row.body!, n) : row.body!;
   return { status: scope.media.single ? 200 : status, body, headers };
 }

@@ -4,6 +4,7 @@ export interface MediaChoice {
   /** vnd.pgrst.object+json: exactly one row, answered as an object. */
   single: boolean;
   stripNulls: boolean;
+  csv?: boolean;
 }
 
 /** Picks the first acceptable type of the Accept header (JSON flavours only). */
@@ -14,6 +15,7 @@ export function negotiate(accept: string | undefined): MediaChoice {
     const [type, ...params] = entry.split(';').map((s) => s.trim().toLowerCase());
     const stripNulls = params.includes('nulls=stripped');
     if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') return { single: true, stripNulls };
+    if (type === 'text/csv') return { single: false, stripNulls: false, csv: true };
     if (type === 'application/json' || type === 'application/vnd.pgrst.array+json' || type === '*/*' || type === 'application/*') {
       return { single: false, stripNulls };
     }
