@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { LazyToaster } from '../components/ui/lazy-toaster.tsx';
 import { AuthProvider } from '../features/auth/auth-context.tsx';
 import { PageErrorBoundary } from './error-boundary.tsx';
@@ -9,11 +9,12 @@ import { Header } from './layout/header.tsx';
 /** Every page: header, main content, footer; AuthProvider lives here because signOut navigates. */
 export function RootLayout() {
   const location = useLocation();
+  const navigationType = useNavigationType();
 
-  // New page, top of the page; back/forward keeps the browser's own restoration.
+  // A new page starts at the top; back/forward (POP) keeps the browser's own scroll restoration.
   useEffect(() => {
-    if (!location.hash && window.history.state?.idx !== undefined) window.scrollTo(0, 0);
-  }, [location.pathname]);
+    if (navigationType !== 'POP' && !location.hash) window.scrollTo(0, 0);
+  }, [location.pathname, navigationType, location.hash]);
 
   return (
     <AuthProvider>
