@@ -16,6 +16,7 @@ import { creatorNameFor } from '../submit/index.ts';
 import { checkProfile, type ProfileErrors, type ProfileValues } from './api/profile-check.ts';
 import { fetchCreatorBio, profileFromUser, saveProfile } from './api/profile.ts';
 import { ChangePassword } from './components/change-password.tsx';
+import { DeleteAccount } from './components/delete-account.tsx';
 
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
@@ -131,6 +132,8 @@ export default function ProfilePage() {
       <Section title="Change password" description="Choose a new password for signing in with your e-mail.">
         <ChangePassword />
       </Section>
+
+      <DeleteAccount />
     </div>
   );
 }
