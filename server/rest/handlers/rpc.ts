@@ -12,6 +12,7 @@ type Row = { body: string | null; n: number | string; total?: number | string | 
 
 /** POST (and GET/HEAD for stable functions) on /rest/v1/rpc/{fn}. */
 export async function handleRpc(scope: RequestScope, name: string): Promise<Reply> {
+  if (scope.media.csv) throw new RestError(406, 'PGRST107', 'None of these media types are available: text/csv');
   const overloads = scope.snap.functions.get(name) ?? [];
   const read = scope.method === 'GET' || scope.method === 'HEAD';
   const argNames = new Set(read ? overloads.flatMap((f) => f.args.map((a) => a.name)).filter(Boolean) : []);
