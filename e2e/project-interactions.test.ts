@@ -168,8 +168,13 @@ describe('comments', () => {
     // Someone else's comment offers no edit or delete.
     expect(await page.getByTestId('comment').nth(1).getByRole('button', { name: 'Edit' }).count()).toBe(0);
 
-    page.once('dialog', (d) => void d.accept());
     await mine.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this comment?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('comment-content').first().textContent()).toBe('Lovely work! How long did it take?');
+    await mine.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete comment' }).click();
     await page.getByText('Your comment has been removed', { exact: true }).waitFor();
     const { data } = await app.anon().from('project_comments').select('id').eq('user_id', user.id);
     expect(data).toEqual([]);

@@ -4,6 +4,7 @@ import { TEXT_LIMITS } from '../../../domain/limits.ts';
 import { MESSAGES } from '../../../domain/messages.ts';
 import { MessageIcon, PencilIcon, TrashIcon } from '../../components/icons.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
@@ -127,6 +128,7 @@ function CommentForm({ projectId, userId }: { projectId: string; userId: string 
 
 function CommentItem({ comment, projectId, isAuthor }: { comment: Comment; projectId: string; isAuthor: boolean }) {
   const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [draft, setDraft] = useState(comment.content);
   const edit = useEditComment(projectId);
   const remove = useDeleteComment(projectId);
@@ -149,9 +151,9 @@ function CommentItem({ comment, projectId, isAuthor }: { comment: Comment; proje
   }
 
   async function onDelete() {
-    if (!window.confirm('Delete this comment? This cannot be undone.')) return;
     try {
       await remove.mutateAsync(comment.id);
+      setConfirming(false);
       toast({ title: 'Comment deleted', description: 'Your comment has been removed' });
     } catch (error) {
       errorToast(error, { title: 'Error', description: 'Failed to delete your comment' });
@@ -203,11 +205,25 @@ function CommentItem({ comment, projectId, isAuthor }: { comment: Comment; proje
             <Button size="sm" variant="ghost" className="h-7 px-2 text-muted-foreground" onClick={() => setEditing(true)}>
               <PencilIcon className="h-3.5 w-3.5" /> Edit
             </Button>
-            <Button size="sm" variant="ghost" className="h-7 px-2 text-muted-foreground" disabled={remove.isPending} onClick={() => void onDelete()}>
+            <Button size="sm" variant="ghost" className="h-7 px-2 text-muted-foreground" onClick={() => setConfirming(true)}>
               <TrashIcon className="h-3.5 w-3.5" /> Delete
             </Button>
           </div>
         )}
+        <Dialog open={confirming} onOpenChange={setConfirming}>
+          <DialogContent>
+            <DialogHeader>
+              <DialogTitle>Delete this comment?</DialogTitle>
+              <DialogDescription>This cannot be undone.</DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <DialogClose className={buttonVariants({ variant: 'outline' })}>Cancel</DialogClose>
+              <Button variant="destructive" disabled={remove.isPending} onClick={() => void onDelete()}>
+                {remove.isPending ? 'Deleting...' : 'Delete comment'}
+              </Button>
+            </DialogFooter>
+          </DialogContent>
+        </Dialog>
       </div>
     </li>
   );
