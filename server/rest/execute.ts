@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/database.ts';
 import type { RequestAuth } from '../security/request-auth.ts';
-import { pipelinedRead, pipelineTarget } from './pglite-pipeline.ts';
+import { pipelined, pipelineTarget } from './pglite-pipeline.ts';
 
 export interface RequestInfo {
   method: string;
@@ -42,23 +42,33 @@ export interface ResultRow {
   location?: string | null;
 }
 
-/** A read-only statement as the caller; on PGlite one pipelined call, elsewhere one transaction. */
-export async function readAsCaller(
+/**
+ * One statement as the caller, committed unless it fails: on PGlite a single pipelined call,
+ * elsewhere one transaction. For reads, and for writes that need no check before COMMIT.
+ */
+export async function statementAsCaller(
   db: Database,
   auth: Pick<RequestAuth, 'role' | 'claims'>,
   req: RequestInfo,
+  readOnly: boolean,
   sql: string,
   params: readonly unknown[],
+  /** What the statement's third column is: table writes answer a location, the rest a total. */
+  third: 'total' | 'location' = 'total',
 ): Promise<ResultRow> {
   const pglite = pipelineTarget(db);
   if (pglite) {
-    const [body, n, total] = await pipelinedRead(pglite, { sql: SETTINGS_SQL, params: settingsParams(auth, req, true) }, sql, params);
-    return { body: body ?? null, n: Number(n), total: total === undefined || total === null ? undefined : Number(total) };
+    const fields = await pipelined(pglite, readOnly, { sql: SETTINGS_SQL, params: settingsParams(auth, req, readOnly) }, sql, params);
+    const [body, n, extra] = fields;
+    return third === 'total'
+      ? { body: body ?? null, n: Number(n), total: extra === undefined || extra === null ? undefined : Number(extra) }
+      : { body: body ?? null, n: Number(n), location: extra ?? null };
   }
-  const row = await runAsCaller(db, auth, req, true, async (tx) => (await tx.query<Record<string, unknown>>(sql, params)).rows[0]!);
+  const row = await runAsCaller(db, auth, req, readOnly, async (tx) => (await tx.query<Record<string, unknown>>(sql, params)).rows[0]!);
   return {
     body: (row.body as string | null) ?? null,
     n: Number(row.n),
     total: row.total === undefined || row.total === null ? undefined : Number(row.total),
+    location: (row.location as string | null | undefined) ?? null,
   };
 }

@@ -4,8 +4,9 @@ import type { Database } from '../db/database.ts';
 /**
  * PGlite answers each extended-protocol step (parse, describe, bind, execute, sync) in its own
  * call into WebAssembly, so BEGIN + settings + query + COMMIT cost fourteen calls. A read needs
- * no decision between its statements, so we send them as one pipelined protocol message instead:
- * BEGIN, the settings statement, the query (values bound as parameters), Sync, COMMIT.
+ * (or a write that needs no check before COMMIT) has no decision to make between its statements,
+ * so we send them as one pipelined protocol message instead: BEGIN, the settings statement, the
+ * query (values bound as parameters), Sync, COMMIT.
  * An error skips the rest up to Sync and the COMMIT then rolls back, as in any pipeline.
  */
 
@@ -86,28 +87,30 @@ function statement(w: Writer, sql: string, params: readonly unknown[]): void {
 }
 
 /**
- * Runs `setup` then `sql` in one read-only transaction with a single call into PGlite and returns
- * the text fields of the first row of `sql`'s result.
+ * Runs `setup` then `sql` in one transaction with a single call into PGlite and returns the text
+ * fields of the first row of `sql`'s result.
  */
-export async function pipelinedRead(
+export async function pipelined(
   pglite: PGlite & PGliteInternals,
+  readOnly: boolean,
   setup: { sql: string; params: readonly unknown[] },
   sql: string,
   params: readonly unknown[],
 ): Promise<(string | null)[]> {
   const w = new Writer();
-  w.message('Q', [cstring('BEGIN READ ONLY')]);
+  w.message('Q', [cstring(readOnly ? 'BEGIN READ ONLY' : 'BEGIN')]);
   statement(w, setup.sql, setup.params);
   statement(w, sql, params);
   w.message('S', []);
   w.message('Q', [cstring('COMMIT')]);
   const bytes = w.bytes();
   const { messages } = (await pglite._runExclusiveTransaction(() =>
-    pglite._runExclusiveQuery(() => pglite.execProtocol(bytes, { syncToFs: false })),
+    // As PGlite's own query path does after a committed write, let its file system flush.
+    pglite._runExclusiveQuery(() => pglite.execProtocol(bytes, { syncToFs: !readOnly })),
   )) as { messages: Array<{ name: string; fields?: unknown[] }> };
   // Rows of the settings statement come first; the query's row is the last data row.
   const rows = messages.filter((m) => m.name === 'dataRow');
   const last = rows[rows.length - 1];
-  if (!last || rows.length < 2) throw new Error('pipelined read returned no row');
+  if (!last || rows.length < 2) throw new Error('pipelined statement returned no row');
   return last.fields as (string | null)[];
 }

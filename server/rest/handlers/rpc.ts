@@ -1,5 +1,5 @@
 import { RestError } from '../errors.ts';
-import { readAsCaller, runAsCaller } from '../execute.ts';
+import { statementAsCaller } from '../execute.ts';
 import { isPlainObject, readJsonBody } from '../http/body.ts';
 import { paging, rangeResult } from '../http/negotiate.ts';
 import { parseQuery } from '../parse/query.ts';
@@ -73,9 +73,7 @@ export async function handleRpc(scope: RequestScope, name: string): Promise<Repl
     params = sql.params;
   }
 
-  const row: Row = readOnly
-    ? await readAsCaller(scope.ctx.db, scope.auth, scope.info, text, params)
-    : await runAsCaller(scope.ctx.db, scope.auth, scope.info, false, async (tx) => (await tx.query<Row>(text, params)).rows[0]!);
+  const row: Row = await statementAsCaller(scope.ctx.db, scope.auth, scope.info, readOnly, text, params);
   const n = Number(row.n);
   if (fn.returnKind === 'void') return { status: 204, body: null, headers: {} };
   if (fn.returnKind === 'scalar' && !fn.returnsSet) {

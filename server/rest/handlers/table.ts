@@ -1,5 +1,5 @@
 import { RestError, parseError } from '../errors.ts';
-import { readAsCaller, runAsCaller } from '../execute.ts';
+import { runAsCaller, statementAsCaller } from '../execute.ts';
 import { isPlainObject, readJsonBody } from '../http/body.ts';
 import { jsonArrayToCsv } from '../http/csv.ts';
 import { paging, rangeResult } from '../http/negotiate.ts';
@@ -37,7 +37,7 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
       count: Boolean(scope.prefs.count),
       stripNulls: scope.media.stripNulls,
     });
-    const row = await readAsCaller(scope.ctx.db, scope.auth, scope.info, stmt.text, stmt.params);
+    const row = await statementAsCaller(scope.ctx.db, scope.auth, scope.info, true, stmt.text, stmt.params);
     return readReply(scope, row, page.offset);
   }
 
@@ -79,6 +79,10 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
   }
 
   await limitWrite(scope, { table });
+  const needsCheck = scope.media.single || (scope.prefs.handling === 'strict' && scope.prefs.maxAffected !== undefined);
+  if (!needsCheck) {
+    return writeReply(scope, await statementAsCaller(scope.ctx.db, scope.auth, scope.info, false, stmt.text, stmt.params, 'location'), scope.method === 'POST' ? 201 : 200, rel);
+  }
   const row = await runAsCaller(scope.ctx.db, scope.auth, scope.info, false, async (tx) => {
     const r = (await tx.query<Row>(stmt.text, stmt.params)).rows[0]!;
     const n = Number(r.n);
