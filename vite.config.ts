@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * The SPA lives in web/ and builds into dist/web, which server/web serves.
@@ -9,10 +9,32 @@ import { defineConfig } from 'vite';
  */
 const apiTarget = process.env.VITE_DEV_API ?? 'http://localhost:8080';
 
+/**
+ * In `vite dev`, copies the anon key from the running server's index.html, which the server fills
+ * in at request time (server/web), so the dev app needs no VITE_SUPABASE_ANON_KEY.
+ */
+function anonKeyFromServer(): Plugin {
+  return {
+    name: 'anon-key-from-server',
+    apply: 'serve',
+    async transformIndexHtml(html) {
+      if (process.env.VITE_SUPABASE_ANON_KEY) return html;
+      try {
+        const served = await (await fetch(`${apiTarget}/`)).text();
+        const tag = /<meta name="supabase-anon-key" content="[^"]*" \/>/.exec(served)?.[0];
+        return tag ? html.replace('</head>', `  ${tag}\n  </head>`) : html;
+      } catch {
+        console.warn(`No server at ${apiTarget}; start it with npm run dev, or set VITE_SUPABASE_ANON_KEY.`);
+        return html;
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: resolve(import.meta.dirname, 'web'),
   publicDir: resolve(import.meta.dirname, 'web/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), anonKeyFromServer()],
   resolve: {
     // The SPA opens no realtime channel; see web/lib/realtime-stub.ts.
     alias: { '@supabase/realtime-js': resolve(import.meta.dirname, 'web/lib/realtime-stub.ts') },

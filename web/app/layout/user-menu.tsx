@@ -25,7 +25,8 @@ export default function UserMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        aria-label="Account menu"
+        // The initials are visible text, so they are part of the name (WCAG 2.5.3).
+        aria-label={avatar ? 'Account menu' : `${initials(name || email)}, Account menu`}
         className="grid h-9 w-9 cursor-pointer place-items-center overflow-hidden rounded-full bg-accent-soft text-sm font-semibold text-accent-soft-foreground ring-offset-2 focus-visible:outline-2 focus-visible:outline-ring"
       >
         {avatar ? <img src={avatar} alt="" width={36} height={36} className="h-full w-full object-cover" /> : initials(name || email)}
