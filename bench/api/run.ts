@@ -7,7 +7,10 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { seedBulkProjects } from '../../db/seed/bulk.ts';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { migrate } from '../../server/db/migrate.ts';
+import { openPglite } from '../../server/db/pglite.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { createKeys } from '../../server/security/jwt.ts';
 import type { Ready } from './protocol.ts';
@@ -49,7 +52,7 @@ type Results = Map<string, Cell>;
 const key = (engine: Engine, scenario: Scenario, connections: number, target: Target) => `${engine}/${scenario}/${connections}/${target}`;
 
 // ---- target processes ----------------------------------------------------------------------------
-async function startTarget(target: Target, engine: Engine, databaseUrl?: string): Promise<{ ready: Ready; child: ChildProcess }> {
+async function startTarget(target: Target, engine: Engine, databaseUrl?: string, snapshot?: string): Promise<{ ready: Ready; child: ChildProcess }> {
   // BENCH_NODE_FLAGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the targets while they serve.
   const flags = list(process.env.BENCH_NODE_FLAGS, '').flatMap((f) => f.split(/\s+/));
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', join(HERE, 'targets', `${target}.ts`)], {
@@ -57,6 +60,7 @@ async function startTarget(target: Target, engine: Engine, databaseUrl?: string)
       ...process.env,
       BENCH_ENGINE: engine,
       BENCH_TARGET_DB: databaseUrl ?? '',
+      BENCH_SNAPSHOT: snapshot ?? '',
       BENCH_PROJECTS: String(PROJECTS),
       BENCH_JWT_SECRET: SECRET,
       BENCH_PROFILE: process.env.BENCH_PROFILE ? `${process.env.BENCH_PROFILE}.${engine}.${target}.cpuprofile` : '',
@@ -121,6 +125,15 @@ function requestFor(target: Target, scenario: Scenario, ready: Ready): autocanno
       }];
     }
   }
+}
+
+/**
+ * Waits until the target has worked off requests autocannon gave up on when a cell ended (a
+ * single-threaded PGlite keeps executing them), so the next cell does not pay for the last one.
+ */
+async function drain(target: Target, ready: Ready): Promise<void> {
+  const [req] = requestFor(target, 'list', ready)!;
+  await (await fetch(ready.url + req!.path, { headers: req!.headers as Record<string, string> })).text();
 }
 
 /** One request through each scenario, checked, so a broken target is not timed. */
@@ -202,6 +215,16 @@ log(`bench:api — ${PROJECTS} projects, ${DURATION}s per cell after ${WARMUP}s 
 for (const engine of ENGINES) {
   const scratch: string[] = [];
   let databases: Partial<Record<Target, string>> = {};
+  let snapshot: string | undefined;
+  if (engine === 'pglite' && TARGETS.some((t) => t !== 'lite')) {
+    // Seeded once and loaded by ours and bare (same PGlite build), so both serve the same rows and ids.
+    const db = await openPglite();
+    await migrate(db);
+    await seedBulkProjects(db, PROJECTS);
+    snapshot = join(tmpdir(), `showcase-bench-${process.pid}.tar.gz`);
+    writeFileSync(snapshot, Buffer.from(await (await db.pglite.dumpDataDir('gzip')).arrayBuffer()));
+    await db.close();
+  }
   if (engine === 'postgres') {
     if (!(await postgresReachable())) {
       log('postgres: not reachable (set BENCH_DATABASE_URL); skipped');
@@ -222,28 +245,34 @@ for (const engine of ENGINES) {
     await db.close();
     databases = { ours: url, bare: url, lite: withDb(postgresBase(), `${name}_lite`) };
   }
+  // All targets run side by side, idle except while measured, and each cell measures them in
+  // turn: on a shared machine, load that comes and goes then hits all three alike.
+  const running: { target: Target; ready: Ready; child: ChildProcess }[] = [];
   try {
     for (const target of TARGETS) {
       const t0 = Date.now();
-      const { ready, child } = await startTarget(target, engine, databases[target]);
+      const { ready, child } = await startTarget(target, engine, databases[target], target === 'lite' ? undefined : snapshot);
+      running.push({ target, ready, child });
       log(`${engine}/${target}: ready in ${((Date.now() - t0) / 1000).toFixed(1)} s at ${ready.url}`);
-      try {
-        for (const scenario of ONLY) {
-          fingerprints.set(`${engine}/${scenario}/${target}`, await fingerprint(target, scenario, ready));
-          for (const connections of CONNECTIONS) {
-            const requests = requestFor(target, scenario, ready);
-            if (WARMUP > 0) await measure(ready.url, requests, connections, WARMUP, false);
-            const cell = await measure(ready.url, requests, connections, DURATION, true);
-            results.set(key(engine, scenario, connections, target), cell);
-            log(`  ${scenario.padEnd(6)} c=${String(connections).padStart(2)}  ${cell.rps.toFixed(0).padStart(6)} req/s  p50 ${cell.p50.toFixed(1)} ms  p95 ${cell.p95.toFixed(1)} ms${cell.errors ? `  ERRORS ${cell.errors}` : ''}`);
-          }
+    }
+    for (const scenario of ONLY) {
+      for (const { target, ready } of running) fingerprints.set(`${engine}/${scenario}/${target}`, await fingerprint(target, scenario, ready));
+      for (const connections of CONNECTIONS) {
+        for (const { target, ready } of running) {
+          const requests = requestFor(target, scenario, ready);
+          await drain(target, ready);
+          if (WARMUP > 0) await measure(ready.url, requests, connections, WARMUP, false);
+          const cell = await measure(ready.url, requests, connections, DURATION, true);
+          await drain(target, ready);
+          results.set(key(engine, scenario, connections, target), cell);
+          log(`  ${scenario.padEnd(6)} c=${String(connections).padStart(2)} ${target.padEnd(4)} ${cell.rps.toFixed(0).padStart(6)} req/s  p50 ${cell.p50.toFixed(1)} ms  p95 ${cell.p95.toFixed(1)} ms${cell.errors ? `  ERRORS ${cell.errors}` : ''}`);
         }
-      } finally {
-        await stopTarget(child);
       }
     }
   } finally {
+    for (const { child } of running) await stopTarget(child);
     for (const db of scratch) await admin(`drop database if exists "${db}" with (force)`).catch(() => undefined);
+    if (snapshot) rmSync(snapshot, { force: true });
   }
 }
 

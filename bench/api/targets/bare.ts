@@ -1,11 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { seedBulkProjects } from '../../../db/seed/bulk.ts';
-import { migrate } from '../../../server/db/migrate.ts';
-import { openPglite } from '../../../server/db/pglite.ts';
 import { profileServing } from '../../support/profile.ts';
-import { announce, APPROVED_IDS_SQL, targetEnv } from '../protocol.ts';
+import { announce, APPROVED_IDS_SQL, benchPglite, targetEnv } from '../protocol.ts';
 import { STATEMENTS, type Scenario } from '../statements.ts';
 
 /**
@@ -21,9 +18,7 @@ const SET_CALLER = `select set_config('role', 'anon', true), set_config('request
 type Run = (scenario: Scenario, params: unknown[]) => Promise<string>;
 
 async function pgliteRunner(): Promise<{ run: Run; ids: string[] }> {
-  const db = await openPglite();
-  await migrate(db);
-  await seedBulkProjects(db, env.projects);
+  const db = await benchPglite(env);
   const ids = (await db.query<{ id: string }>(APPROVED_IDS_SQL)).rows.map((r) => r.id);
   const run: Run = (scenario, params) =>
     db.pglite.transaction(async (tx) => {

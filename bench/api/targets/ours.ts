@@ -1,14 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seedBulkProjects } from '../../../db/seed/bulk.ts';
 import { loadConfig } from '../../../server/config.ts';
-import { migrate } from '../../../server/db/migrate.ts';
-import { openPglite } from '../../../server/db/pglite.ts';
 import { openPostgres } from '../../../server/db/postgres.ts';
 import { startServer } from '../../../server/server.ts';
 import { profileServing } from '../../support/profile.ts';
-import { announce, APPROVED_IDS_SQL, targetEnv } from '../protocol.ts';
+import { announce, APPROVED_IDS_SQL, benchPglite, targetEnv } from '../protocol.ts';
 
 /** (a) our server, as `npm start` runs it, in its own process; write limits raised so they never refuse. */
 const env = targetEnv();
@@ -23,11 +20,7 @@ const config = loadConfig({
   RATE_LIMIT_REST_WRITES: unlimited,
   RATE_LIMIT_VOTES: unlimited,
 });
-const db = env.engine === 'postgres' ? await openPostgres(env.databaseUrl!) : await openPglite();
-if (env.engine === 'pglite') {
-  await migrate(db);
-  await seedBulkProjects(db, env.projects);
-}
+const db = env.engine === 'postgres' ? await openPostgres(env.databaseUrl!) : await benchPglite(env);
 const server = await startServer(config, { db, log: () => undefined });
 const { rows } = await db.query<{ id: string }>(APPROVED_IDS_SQL);
 const stopProfile = await profileServing();
