@@ -249,6 +249,8 @@ describe('signed-in header', () => {
     await header.getByRole('link', { name: 'Submit Project' }).waitFor();
     expect(await header.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
 
+    // An open toast is a dismissable layer too and would take the Escape; let the sign-in toast go.
+    await page.locator('.toast-root').first().waitFor({ state: 'detached', timeout: 10_000 });
     // Keyboard: Enter opens the menu, arrows move, Escape closes.
     await header.getByRole('button', { name: 'Account menu' }).focus();
     await page.keyboard.press('Enter');
