@@ -71,5 +71,7 @@ export function filterSql(sql: Sql, rel: Relation, alias: string, f: Filter, emb
   if (f.type === 'cond') return conditionSql(sql, rel, alias, f, embedExists);
   const parts = f.children.map((child) => `(${filterSql(sql, rel, alias, child, embedExists)})`);
   const joined = parts.length ? parts.join(f.op === 'and' ? ' and ' : ' or ') : f.op === 'and' ? 'true' : 'false';
-  return f.negate ? `not (${joined})` : joined;
+  // Always parenthesised: callers join top-level filters with ' and ', and `a and b or c` would
+  // let an or=() group escape the other filters (status=eq.x&or=(...) matched any status).
+  return f.negate ? `not (${joined})` : `(${joined})`;
 }
