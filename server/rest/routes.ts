@@ -19,15 +19,14 @@ const HIDDEN_HEADERS = new Set(['authorization', 'apikey', 'cookie']);
 export function restRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
   // Stops reading oversized bodies while they stream in, not after buffering them.
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      // The rest of the body stays unread, so this connection cannot carry another request.
-      onError: (c) =>
-        send(c, errorReply(new RestError(413, 'PGRST413', `Request body is larger than ${MAX_BODY_BYTES} bytes`, null, null, { Connection: 'close' }))),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    // The rest of the body stays unread, so this connection cannot carry another request.
+    onError: (c) =>
+      send(c, errorReply(new RestError(413, 'PGRST413', `Request body is larger than ${MAX_BODY_BYTES} bytes`, null, null, { Connection: 'close' }))),
+  });
+  // GET and HEAD carry no body; checking would make the server build a full Request object.
+  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   app.all('/rpc/:fn', (c) => respond(ctx, c, (scope) => handleRpc(scope, c.req.param('fn'))));
   app.all('/:table', (c) => respond(ctx, c, (scope) => handleTable(scope, c.req.param('table'))));
   app.all('*', (c) => send(c, errorReply(new RestError(404, 'PGRST125', 'Invalid path specified in request URL'))));
