@@ -11,6 +11,7 @@ import { toast } from '../../components/ui/use-toast.ts';
 import { formatShortDate, initials } from '../../lib/format.ts';
 import { RateLimitExceededError } from '../../lib/rate-limiter.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { ReportButton } from '../reports/report-button.tsx';
 import { useAddComment, useComments, useDeleteComment, useEditComment, type Comment } from './comments-api.ts';
 import { validateComment } from './validate-comment.ts';
 
@@ -209,6 +210,9 @@ function CommentItem({ comment, projectId, isAuthor }: { comment: Comment; proje
               <TrashIcon className="h-3.5 w-3.5" /> Delete
             </Button>
           </div>
+        )}
+        {!isAuthor && !editing && (
+          <ReportButton type="comment" targetId={comment.id} label={`Report comment by ${comment.user_name}`} className="mt-1 h-7 px-2 text-muted-foreground" />
         )}
         <Dialog open={confirming} onOpenChange={setConfirming}>
           <DialogContent>

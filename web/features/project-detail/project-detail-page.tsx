@@ -10,7 +10,9 @@ import { formatShortDate, initials } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CommentsSection } from '../comments/comments-section.tsx';
 import { PLACEHOLDER_IMAGE, projectImageUrl, UpvoteButton, type Project } from '../projects/index.ts';
+import { ReportButton } from '../reports/report-button.tsx';
 import { useProject } from './get-project.ts';
+import { useRecordProjectView } from './record-view.ts';
 
 const IMAGE = { width: 1280, height: 720 };
 
@@ -30,6 +32,7 @@ export default function ProjectDetailPage() {
 
 function ProjectDetail({ project }: { project: Project }) {
   const about = project.longDescription || project.description;
+  useRecordProjectView(project.id);
   return (
     <article className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
       <Link to="/projects" className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground">
@@ -58,7 +61,10 @@ function ProjectDetail({ project }: { project: Project }) {
             </span>
           </div>
         </div>
-        <UpvoteButton projectId={project.id} upvotes={project.upvotes} title={project.title} size="lg" />
+        <div className="flex shrink-0 flex-col items-start gap-2 sm:items-end">
+          <UpvoteButton projectId={project.id} upvotes={project.upvotes} title={project.title} size="lg" />
+          <ReportButton type="project" targetId={project.id} label={`Report ${project.title}`} className="text-muted-foreground" />
+        </div>
       </header>
 
       <div className="mt-8 overflow-hidden rounded-2xl border border-border bg-muted">

@@ -52,12 +52,3 @@ export function useModerateReport() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
-
-/** The Report action for signed-in users (project detail, comments). */
-export async function submitReport(input: { type: ReportType; targetId: string; reason: string }): Promise<void> {
-  const { error } = await supabase.from('reports').insert({ type: input.type, target_id: input.targetId, reason: input.reason });
-  if (error) {
-    if (error.code === '23505') throw new Error('You have already reported this. The team will look at it soon.');
-    throw error;
-  }
-}
