@@ -245,8 +245,28 @@ describe('moderation', () => {
     const commentId = (comment as { id: string }).id;
 
     const reporter = await app.createUser({ name: 'Careful Reader' });
-    const filed = await reporter.client.from('reports').insert({ type: 'comment', target_id: commentId, reason: 'Spam' });
-    expect(filed.error).toBeNull();
+    const visitor = await app.newPage();
+    await visitor.goto(`/projects/${projectId}`);
+    await visitor.getByTestId('comment').first().waitFor();
+    // Reports need an account: a visitor sees no Report button.
+    expect(await visitor.getByRole('button', { name: 'Report', exact: true }).count()).toBe(0);
+
+    const userPage = await app.newPage();
+    await signIn(userPage, reporter.email, reporter.password);
+    await userPage.goto(`/projects/${projectId}`);
+    await userPage.getByRole('button', { name: 'Report comment by Rude Poster' }).click();
+    const reportDialog = userPage.getByRole('dialog', { name: 'Report this comment' });
+    expect(await reportDialog.getByRole('button', { name: 'Send Report' }).isDisabled()).toBe(true);
+    await reportDialog.getByRole('radio', { name: 'Spam' }).check();
+    await reportDialog.getByRole('button', { name: 'Send Report' }).click();
+    await toast(userPage, 'Thank you. Our moderators will review it.').waitFor();
+    // A second report of the same comment is refused with a clear message.
+    await userPage.getByRole('button', { name: 'Report comment by Rude Poster' }).click();
+    await reportDialog.getByRole('radio', { name: 'Harassment' }).check();
+    await reportDialog.getByRole('button', { name: 'Send Report' }).click();
+    await toast(userPage, 'You have already reported this.').waitFor();
+    await userPage.keyboard.press('Escape');
+
     const other = await reporter.client.from('reports').insert({ type: 'project', target_id: projectId, reason: 'Broken link' });
     expect(other.error).toBeNull();
 
@@ -274,6 +294,30 @@ describe('moderation', () => {
     await page.getByRole('tab', { name: 'Resolved' }).click();
     await page.locator('tr', { hasText: 'Spam' }).waitFor();
     await page.locator('tr', { hasText: 'Broken link' }).waitFor({ state: 'detached' });
+  });
+});
+
+describe('views', () => {
+  it('counts a project view once per browser per day in Total Views', async () => {
+    const stats = async () => ((await admin.client.rpc('admin_dashboard_stats')).data as { totalViews: number }).totalViews;
+    await adminPage('/admin');
+    const { data: project } = await app.anon().from('projects').select('id').eq('status', 'approved').limit(1).single();
+    const before = await stats();
+
+    const first = await app.newPage();
+    await first.goto(`/projects/${(project as { id: string }).id}`);
+    await expect.poll(stats).toBe(before + 1);
+    await first.reload();
+    await first.getByRole('heading', { level: 1 }).waitFor();
+    const second = await app.newPage();
+    await second.goto(`/projects/${(project as { id: string }).id}`);
+    await expect.poll(stats).toBe(before + 2);
+    // The reload in the first browser did not count again.
+    await first.waitForTimeout(500);
+    expect(await stats()).toBe(before + 2);
+
+    const page = await adminPage('/admin');
+    await page.locator('[data-stat="totalViews"]', { hasText: (before + 2).toLocaleString('en-US') }).waitFor();
   });
 });
 
