@@ -152,6 +152,9 @@ describe('filters', () => {
 
   it('or and and with nesting and negation', async () => {
     expect(await ids('or=(id.eq.1,upvotes.gt.8)')).toEqual([1, 2]);
+    // An or=() group is one condition among the others, never an escape from them.
+    expect(await ids('upvotes=gt.4&or=(id.eq.1,id.eq.5)')).toEqual([1]);
+    expect(await ids('or=(id.eq.1,id.eq.5)&upvotes=gt.4')).toEqual([1]);
     expect(await ids('or=(id.eq.4,and(upvotes.gte.2,upvotes.lte.5))')).toEqual([1, 4, 5]);
     expect(await ids('not.or=(id.eq.1,id.eq.2)')).toEqual([4, 5]);
     expect(await ids('and=(upvotes.gt.0,or(title.eq.Beta,title.eq.Epsilon))')).toEqual([2, 5]);

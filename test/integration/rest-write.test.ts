@@ -183,6 +183,14 @@ describe('PATCH and DELETE', () => {
     expect(rows[0]!.n).toBeGreaterThan(0);
   });
 
+  it('an or=() group on DELETE stays inside the other filters', async () => {
+    const before = await count('rt_projects');
+    const res = await service.from('rt_projects').delete().eq('title', 'No such title').or('id.eq.1,id.eq.2').select('id');
+    expect(res.error).toBeNull();
+    expect(res.data).toEqual([]);
+    expect(await count('rt_projects')).toBe(before);
+  });
+
   it('refuses limit on writes instead of changing more rows than asked', async () => {
     const res = await rest('rt_projects?limit=1', { method: 'DELETE', headers: { authorization: `Bearer ${server.serviceRoleKey}` } });
     expect(res.status).toBe(400);
