@@ -381,6 +381,18 @@ describe('settings', () => {
     expect(data).toMatchObject({ site_name: 'Builders Gallery', site_description: 'Things people built with AI.', theme: 'dark' });
     const { data: all } = await app.service().from('site_settings').select('push_notifications').single();
     expect(all).toEqual({ push_notifications: true });
+    // A new visitor sees the name in the header and footer and gets the admin's dark theme by default...
+    const visitor = await app.newPage();
+    await visitor.goto('/');
+    await visitor.getByRole('banner').getByRole('link', { name: 'Builders Gallery' }).waitFor();
+    await visitor.getByRole('contentinfo').getByText('Things people built with AI.').waitFor();
+    await visitor.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    // ...and may still switch to light, which sticks across reloads.
+    await visitor.getByRole('button', { name: 'Switch to light theme' }).first().click();
+    await visitor.reload();
+    await visitor.getByRole('button', { name: 'Switch to dark theme' }).first().waitFor();
+    expect(await visitor.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+
     // Visitors read only the public view, never the table.
     const direct = await app.anon().from('site_settings').select('*');
     expect(direct.data ?? []).toEqual([]);

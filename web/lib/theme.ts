@@ -19,6 +19,12 @@ export function setTheme(theme: Theme) {
   for (const l of listeners) l();
 }
 
+/** The site's default (admin Appearance setting) for visitors with no saved choice: applied, not saved. */
+export function applyDefaultTheme(theme: Theme) {
+  document.documentElement.classList.toggle('dark', theme === 'dark');
+  for (const l of listeners) l();
+}
+
 export function useTheme(): [Theme, () => void] {
   const theme = useSyncExternalStore(
     (l) => {

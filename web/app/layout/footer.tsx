@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { GithubIcon, LinkedinIcon, MailIcon, RssIcon, TwitterIcon } from '../../components/icons.tsx';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form.tsx';
 import { site } from '../../lib/site.ts';
+import { useSiteDescription, useSiteName } from '../../lib/site-settings.ts';
 import { Brand } from './header.tsx';
 
 const columns = [
@@ -40,12 +41,14 @@ const social = [
 
 export function Footer() {
   const year = new Date().getFullYear();
+  const name = useSiteName();
+  const description = useSiteDescription();
   return (
     <footer className="border-t border-border bg-muted/40">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1.2fr_2fr_1.4fr] lg:px-8">
         <div className="flex flex-col gap-4">
           <Brand />
-          <p className="max-w-xs text-sm text-muted-foreground">{site.description}</p>
+          <p className="max-w-xs text-sm text-muted-foreground">{description}</p>
           <ul className="flex gap-1" aria-label="Social links">
             {social.map(({ href, label, Icon }) => (
               <li key={label}>
@@ -92,7 +95,7 @@ export function Footer() {
       </div>
       <div className="border-t border-border">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-muted-foreground sm:px-6 lg:px-8">
-          © {year} {site.name}. All rights reserved.
+          © {year} {name}. All rights reserved.
         </p>
       </div>
     </footer>

@@ -4,7 +4,7 @@ import { buttonVariants } from '../../components/ui/button.tsx';
 import { CloseIcon, MenuIcon, MoonIcon, SparklesIcon, SunIcon } from '../../components/icons.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
-import { site } from '../../lib/site.ts';
+import { useSiteDefaultTheme, useSiteName } from '../../lib/site-settings.ts';
 import { useTheme } from '../../lib/theme.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 
@@ -23,12 +23,13 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 export function Brand() {
+  const name = useSiteName();
   return (
     <Link to="/" className="flex items-center gap-2 rounded-md font-semibold tracking-tight">
       <span className="grid h-8 w-8 place-items-center rounded-lg bg-primary text-primary-foreground">
         <SparklesIcon className="h-4 w-4" />
       </span>
-      <span className="text-lg">{site.name}</span>
+      <span className="text-lg">{name}</span>
     </Link>
   );
 }
@@ -49,6 +50,7 @@ export function ThemeToggle() {
 
 export function Header() {
   const { user, loading } = useAuth();
+  useSiteDefaultTheme();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
 
