@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { seedBulkProjects } from '../../db/seed/bulk.ts';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPglite } from '../../server/db/pglite.ts';
@@ -47,6 +47,19 @@ interface Cell {
   p50: number;
   p95: number;
   errors: number;
+  /** CPU time the target's process spent per request: robust to a busy machine, unlike req/s. */
+  cpuMs?: number;
+}
+
+/** utime + stime of a process in ms, from /proc (Linux); undefined elsewhere. */
+function cpuTimeMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // After "pid (comm) ": state is field 0, utime field 11, stime field 12, in clock ticks (100/s).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 type Results = Map<string, Cell>;
 const key = (engine: Engine, scenario: Scenario, connections: number, target: Target) => `${engine}/${scenario}/${connections}/${target}`;
@@ -258,14 +271,19 @@ for (const engine of ENGINES) {
     for (const scenario of ONLY) {
       for (const { target, ready } of running) fingerprints.set(`${engine}/${scenario}/${target}`, await fingerprint(target, scenario, ready));
       for (const connections of CONNECTIONS) {
-        for (const { target, ready } of running) {
+        for (const { target, ready, child } of running) {
           const requests = requestFor(target, scenario, ready);
           await drain(target, ready);
           if (WARMUP > 0) await measure(ready.url, requests, connections, WARMUP, false);
+          const cpuBefore = cpuTimeMs(child.pid);
           const cell = await measure(ready.url, requests, connections, DURATION, true);
           await drain(target, ready);
+          const cpuAfter = cpuTimeMs(child.pid);
+          if (cpuBefore !== undefined && cpuAfter !== undefined && cell.rps > 0) {
+            cell.cpuMs = (cpuAfter - cpuBefore) / (cell.rps * DURATION + 1);
+          }
           results.set(key(engine, scenario, connections, target), cell);
-          log(`  ${scenario.padEnd(6)} c=${String(connections).padStart(2)} ${target.padEnd(4)} ${cell.rps.toFixed(0).padStart(6)} req/s  p50 ${cell.p50.toFixed(1)} ms  p95 ${cell.p95.toFixed(1)} ms${cell.errors ? `  ERRORS ${cell.errors}` : ''}`);
+          log(`  ${scenario.padEnd(6)} c=${String(connections).padStart(2)} ${target.padEnd(4)} ${cell.rps.toFixed(0).padStart(6)} req/s  p50 ${cell.p50.toFixed(1)} ms  p95 ${cell.p95.toFixed(1)} ms${cell.cpuMs !== undefined ? `  cpu ${cell.cpuMs.toFixed(2)} ms/req` : ''}${cell.errors ? `  ERRORS ${cell.errors}` : ''}`);
         }
       }
     }
@@ -279,20 +297,24 @@ for (const engine of ENGINES) {
 // ---- report ----------------------------------------------------------------------------------------
 const fmt = (c: Cell | undefined) => (c ? `${c.rps.toFixed(0)} r/s ${c.p50.toFixed(1)}/${c.p95.toFixed(1)} ms${c.errors ? ` (${c.errors} err)` : ''}` : '—');
 const ratio = (a: Cell | undefined, b: Cell | undefined) => (a && b && b.rps > 0 ? (a.rps / b.rps).toFixed(2) : '—');
-const header = ['engine', 'request', 'conns', '(a) ours', '(b) lite', '(c) bare', 'a/c', 'a/b'];
+const cpuRatio = (a: Cell | undefined, c: Cell | undefined) => (a?.cpuMs && c?.cpuMs ? (c.cpuMs / a.cpuMs).toFixed(2) : '—');
+const cpu = (c: Cell | undefined) => (c?.cpuMs !== undefined ? c.cpuMs.toFixed(2) : '—');
+const header = ['engine', 'request', 'conns', '(a) ours', '(b) lite', '(c) bare', 'a/c', 'a/b', 'cpu ms/req a|b|c', 'cpu c/a'];
 const rows: string[][] = [];
 for (const engine of ENGINES) {
   for (const scenario of SCENARIOS) {
     for (const connections of CONNECTIONS) {
       const get = (t: Target) => results.get(key(engine, scenario, connections, t));
       if (!get('ours') && !get('lite') && !get('bare')) continue;
-      rows.push([engine, scenario, String(connections), fmt(get('ours')), fmt(get('lite')), fmt(get('bare')), ratio(get('ours'), get('bare')), ratio(get('ours'), get('lite'))]);
+      rows.push([engine, scenario, String(connections), fmt(get('ours')), fmt(get('lite')), fmt(get('bare')), ratio(get('ours'), get('bare')), ratio(get('ours'), get('lite')),
+        `${cpu(get('ours'))} | ${cpu(get('lite'))} | ${cpu(get('bare'))}`, cpuRatio(get('ours'), get('bare'))]);
     }
   }
 }
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-console.log(`\nthroughput (requests/s) and latency median/p95 (ms); a/c and a/b are throughput ratios`);
+console.log(`\nthroughput (requests/s) and latency median/p95 (ms); a/c and a/b are throughput ratios;`);
+console.log(`cpu ms/req is the target process's CPU time per request (on Postgres, without the database's own CPU); cpu c/a = bare/ours`);
 console.log(line(header));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const r of rows) console.log(line(r));
