@@ -19,6 +19,11 @@ async function waitForCards(page: Page) {
   await page.locator('main article h3').first().waitFor();
 }
 
+/** The list has answered for the current URL (no placeholder from the previous filters). */
+async function settled(page: Page) {
+  await page.locator('section[aria-label="Projects"][aria-busy="false"]').waitFor();
+}
+
 interface Row {
   id: string;
   title: string;
@@ -104,10 +109,13 @@ describe('/projects', () => {
       .filter((r) => r.tool === 'Cursor')
       .sort((a, b) => b.upvotes - a.upvotes)
       .map((r) => r.title);
-    await page.waitForFunction((first) => document.querySelector('main article h3')?.textContent === first, cursorTop[0]);
-    const shown = await cardTitles(page);
-    expect(shown.length).toBe(cursorTop.length);
-    expect(new Set(shown)).toEqual(new Set(cursorTop));
+    // Ties in upvotes may come in either order; the counts shown must never increase down the list.
+    const topOrdered = async () => {
+      await settled(page);
+      const counts = (await page.getByTestId('upvote-count').allTextContents()).map(Number);
+      return { titles: (await cardTitles(page)).sort(), descending: counts.every((n, i) => i === 0 || n <= counts[i - 1]!) };
+    };
+    await expect.poll(topOrdered, { timeout: 15_000 }).toEqual({ titles: cursorTop.slice().sort(), descending: true });
 
     // Reload keeps it; back/forward walk the states.
     await page.reload();
