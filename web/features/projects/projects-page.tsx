@@ -32,7 +32,10 @@ export default function ProjectsPage() {
   const ids = useId();
   useDocumentTitle(filters.featured ? 'Featured Projects' : 'All Projects');
 
-  const go = (change: Partial<ProjectFilters>) => setParams(filtersToParams(updateFilters(filters, change)));
+  // Read the address bar at event time, not this render's filters: two quick changes (a filter,
+  // then the sort) must not let the second undo the first before React has re-rendered.
+  const go = (change: Partial<ProjectFilters>) =>
+    setParams(filtersToParams(updateFilters(parseFilters(new URLSearchParams(window.location.search)), change)));
 
   // The box shows what is typed at once; the URL (and the query) follows after a pause.
   const [search, setSearch] = useState(filters.q);
