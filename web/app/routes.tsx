@@ -18,6 +18,7 @@ const CreatorPage = lazy(() => import('../features/creators/creator-page.tsx'));
 // Static pages
 const DocumentationPage = lazy(() => import('../features/static-pages/documentation-page.tsx'));
 const BlogPage = lazy(() => import('../features/static-pages/blog-page.tsx'));
+const BlogPostPage = lazy(() => import('../features/static-pages/blog-post-page.tsx'));
 const CommunityPage = lazy(() => import('../features/static-pages/community-page.tsx'));
 const AboutPage = lazy(() => import('../features/static-pages/about-page.tsx'));
 const TermsPage = lazy(() => import('../features/static-pages/terms-page.tsx'));
@@ -48,6 +49,7 @@ export function AppRoutes() {
         <Route path="creators/:id" element={<CreatorPage />} />
         <Route path="documentation" element={<DocumentationPage />} />
         <Route path="blog" element={<BlogPage />} />
+        <Route path="blog/:slug" element={<BlogPostPage />} />
         <Route path="community" element={<CommunityPage />} />
         <Route path="about" element={<AboutPage />} />
         <Route path="terms" element={<TermsPage />} />

@@ -1,76 +1,47 @@
-import { Link } from 'react-router-dom';
-import { CheckIcon } from '../../components/icons.tsx';
-import { buttonVariants } from '../../components/ui/button.tsx';
+import { Markdown } from '../../components/markdown.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useDocumentation } from './content-api.ts';
 import { PageShell, Section } from './page-shell.tsx';
+import { LoadError } from './post-meta.tsx';
 
-const steps = [
-  { title: 'Sign in', text: 'Create a free account or sign in with e-mail or GitHub.' },
-  { title: 'Click Submit Project', text: 'You will find it in the header once you are signed in.' },
-  { title: 'Fill in the details', text: 'Give your project a title, a short description and the story of how you built it. Pick the AI tool and a category.' },
-  { title: 'Add screenshots and links', text: 'Upload a screenshot (under 5MB) and add links to the live site and the source code if it is public.' },
-  { title: 'Submit for review', text: 'Our team checks every submission, usually within a couple of days. You can follow its progress under My Projects.' },
-];
-
-const guidelines = [
-  'Projects must be built with or meaningfully enhanced by AI coding tools such as Lovable, Cursor or Bolt.',
-  'Write a clear description: what the project does, who it is for and how AI helped you build it.',
-  'Include a working demo link or screenshots so others can see the result.',
-  'Follow our community guidelines: be respectful, honest and constructive.',
-  'Respect intellectual property: only submit work you have the right to share, and credit others where due.',
-];
-
+/** The published documentation sections, in the order the admin gave them. */
 export default function DocumentationPage() {
+  const { data: sections, isPending, isError, refetch } = useDocumentation();
   return (
     <PageShell title="Documentation" lead="Everything you need to share your AI-built projects with the community.">
-      <Section id="getting-started" title="Getting Started">
-        <p>
-          The showcase is a home for projects built with AI coding tools. Anyone can browse, search, filter and upvote
-          projects; with a free account you can also comment on projects and share your own work.
-        </p>
-        <p>
-          New here? Start by <Link to="/projects" className="font-medium text-primary underline-offset-4 hover:underline">exploring the projects</Link>{' '}
-          to see what others have made, then create an account when you are ready to join in.
-        </p>
-      </Section>
-
-      <Section id="submitting" title="Submitting Projects">
-        <ol className="flex flex-col gap-4">
-          {steps.map((s, i) => (
-            <li key={s.title} className="flex gap-4">
-              <span aria-hidden="true" className="grid h-8 w-8 shrink-0 place-items-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
-                {i + 1}
-              </span>
-              <div>
-                <h3 className="font-semibold">{s.title}</h3>
-                <p className="text-muted-foreground">{s.text}</p>
-              </div>
-            </li>
+      {isPending ? (
+        <div className="flex flex-col gap-10" aria-busy="true" aria-label="Loading documentation">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="flex flex-col gap-3">
+              <Skeleton className="h-8 w-1/2" />
+              <Skeleton className="h-20 w-full" />
+            </div>
           ))}
-        </ol>
-        <div>
-          <Link to="/submit-project" className={buttonVariants()}>
-            Submit Project
-          </Link>
         </div>
-      </Section>
-
-      <Section id="guidelines" title="Project Guidelines">
-        <ul className="flex flex-col gap-3">
-          {guidelines.map((g) => (
-            <li key={g} className="flex gap-3">
-              <CheckIcon className="mt-1 h-4 w-4 shrink-0 text-primary" />
-              <span>{g}</span>
-            </li>
+      ) : isError ? (
+        <LoadError what="the documentation" onRetry={() => void refetch()} />
+      ) : sections.length === 0 ? (
+        <p className="text-center text-muted-foreground">No documentation has been published yet.</p>
+      ) : (
+        <>
+          <nav aria-label="Sections" className="mb-10 rounded-xl border border-border bg-card p-5">
+            <ol className="grid gap-1 text-sm sm:grid-cols-2">
+              {sections.map((s) => (
+                <li key={s.slug}>
+                  <a href={`#${s.slug}`} className="text-muted-foreground hover:text-foreground">
+                    {s.title}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+          {sections.map((s) => (
+            <Section key={s.slug} id={s.slug} title={s.title}>
+              <Markdown source={s.body} className="-my-4" />
+            </Section>
           ))}
-        </ul>
-      </Section>
-
-      <Section id="api" title="API Documentation">
-        <div className="rounded-xl border border-dashed border-border p-6 text-center">
-          <p className="font-semibold">Coming soon</p>
-          <p className="mt-1 text-sm text-muted-foreground">A public API for reading projects is on our roadmap.</p>
-        </div>
-      </Section>
+        </>
+      )}
     </PageShell>
   );
 }

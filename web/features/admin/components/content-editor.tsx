@@ -9,7 +9,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { errorMessage } from '../api/errors.ts';
 import { estimateReadTime, useSaveContent, type ContentDraft, type ContentItem, type ContentType } from '../api/content.ts';
-import { Markdown } from './markdown.tsx';
+import { Markdown } from '../../../components/markdown.tsx';
 
 const EMPTY = (type: ContentType, author: string): ContentDraft => ({
   type,
