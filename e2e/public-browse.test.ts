@@ -230,9 +230,10 @@ describe('static pages and accessibility', () => {
     ];
     for (const [path, texts] of checks) {
       await page.goto(path);
-      await page.locator('main h1').waitFor();
-      const text = await page.locator('main').innerText();
-      for (const t of texts) expect(text, `${path} shows "${t}"`).toContain(t);
+      // /blog and /documentation load their content after the heading: poll until it is there.
+      for (const t of texts) {
+        await expect.poll(() => page.locator('main').innerText(), { message: `${path} shows "${t}"` }).toContain(t);
+      }
     }
     await page.goto('/blog');
     await page.locator('main article').first().waitFor();
