@@ -250,7 +250,10 @@ describe('signed-in header', () => {
     expect(await header.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
 
     // An open toast is a dismissable layer too and would take the Escape; let the sign-in toast go.
-    await page.locator('.toast-root').first().waitFor({ state: 'detached', timeout: 10_000 });
+    // It is lazily mounted, so wait for it to appear before waiting for it to leave.
+    const toast = page.locator('.toast-root', { hasText: 'You have been signed in successfully.' });
+    await toast.waitFor({ state: 'attached' });
+    await toast.waitFor({ state: 'detached', timeout: 15_000 });
     // Keyboard: Enter opens the menu, arrows move, Escape closes.
     await header.getByRole('button', { name: 'Account menu' }).focus();
     await page.keyboard.press('Enter');
