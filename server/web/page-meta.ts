@@ -1,8 +1,7 @@
-import { site } from '../../web/lib/site.ts';
 import type { Database } from '../db/database.ts';
 import { truncate } from './escape.ts';
 import type { PageMeta } from './index-html.ts';
-import { findPublicProject } from './public-data.ts';
+import { findPublicProject, type SiteIdentity } from './public-data.ts';
 
 /** Titles for pages that exist without data; the SPA sets the same ones once it runs. */
 const STATIC_PAGES: Record<string, { title: string; description?: string }> = {
@@ -10,7 +9,7 @@ const STATIC_PAGES: Record<string, { title: string; description?: string }> = {
   '/documentation': { title: 'Documentation', description: 'How to submit your project and what makes a great showcase entry.' },
   '/blog': { title: 'Blog', description: 'Stories, tips and news from the AI builder community.' },
   '/community': { title: 'Community', description: 'Discussions, events and resources for makers building with AI.' },
-  '/about': { title: 'About', description: `Why ${site.name} exists and the people behind it.` },
+  '/about': { title: 'About', description: 'Why this showcase exists and the people behind it.' },
   '/terms': { title: 'Terms of Service' },
   '/privacy': { title: 'Privacy Policy' },
 };
@@ -22,7 +21,7 @@ export interface ResolvedPage {
 }
 
 /** Meta tags for a path; project pages are looked up as `anon`. */
-export async function resolvePageMeta(db: Database, origin: string, path: string): Promise<ResolvedPage> {
+export async function resolvePageMeta(db: Database, site: SiteIdentity, origin: string, path: string): Promise<ResolvedPage> {
   const url = origin + path;
   const base: PageMeta = { title: site.name, description: site.description, url };
 

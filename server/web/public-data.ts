@@ -14,6 +14,30 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
+export interface SiteIdentity {
+  name: string;
+  description: string;
+}
+
+/** The site name and description as the admin set them (Settings › General), read as anon. */
+export async function readSiteIdentity(db: Database, fallback: SiteIdentity): Promise<SiteIdentity> {
+  try {
+    const rows = await asCaller(
+      db,
+      ANON,
+      async (tx) =>
+        (await tx.query<{ site_name: string; site_description: string }>('select site_name, site_description from public.site_settings_public'))
+          .rows,
+      { readOnly: true },
+    );
+    const row = rows[0];
+    return row ? { name: row.site_name, description: row.site_description || fallback.description } : fallback;
+  } catch {
+    // Settings are a nicety for previews; a page must still be served when they cannot be read.
+    return fallback;
+  }
+}
+
 export interface PublicProject {
   id: string;
   title: string;

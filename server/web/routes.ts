@@ -6,14 +6,13 @@ import { renderFeed } from './feed.ts';
 import { IndexHtml, renderIndexHtml } from './index-html.ts';
 import { publicOrigin } from './origin.ts';
 import { resolvePageMeta } from './page-meta.ts';
-import { newestPublicProjects, sitemapEntries } from './public-data.ts';
+import { newestPublicProjects, readSiteIdentity, sitemapEntries } from './public-data.ts';
 import { renderSitemap } from './sitemap.ts';
 import { readStaticFile } from './static-files.ts';
 
 export const DEFAULT_WEB_DIST = resolve(import.meta.dirname, '../../dist/web');
 
-/** Paths that belong to the APIs: an unknown one there is an API 404, never the SPA. */
-// Versioned API prefixes only: /auth/callback is an SPA route.
+/** Paths that belong to the APIs: an unknown one there is an API 404, never the SPA (/auth/callback is the SPA's). */
 const API_PREFIXES = ['/rest/v1/', '/auth/v1/', '/storage/v1/', '/functions/v1/', '/realtime/v1/', '/_dev/'];
 
 const FEED_SIZE = 50;
@@ -39,7 +38,8 @@ export function webRoutes(ctx: ServerContext, options: { distDir?: string } = {}
 
   app.get('/feed.xml', async (c) => {
     const origin = publicOrigin(c, ctx.config);
-    const body = renderFeed({ name: site.name, description: site.description, origin }, await newestPublicProjects(ctx.db, FEED_SIZE));
+    const identity = await readSiteIdentity(ctx.db, site);
+    const body = renderFeed({ ...identity, origin }, await newestPublicProjects(ctx.db, FEED_SIZE));
     return c.body(body, 200, { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=300' });
   });
 
@@ -63,7 +63,7 @@ export function webRoutes(ctx: ServerContext, options: { distDir?: string } = {}
     const html = indexHtml.read();
     if (!html) return c.html(NOT_BUILT, 503, { 'cache-control': 'no-store' });
     const origin = publicOrigin(c, ctx.config);
-    const page = await resolvePageMeta(ctx.db, origin, path);
+    const page = await resolvePageMeta(ctx.db, await readSiteIdentity(ctx.db, site), origin, path);
     const body = renderIndexHtml(html, { supabaseUrl: origin, anonKey: ctx.keys.anonKey }, page.meta);
     return c.html(body, page.status, { 'cache-control': 'no-cache' });
   };
