@@ -30,6 +30,8 @@ export interface LiteOptions {
   databaseUrl?: string;
   /** Migration file names to leave out (those for features lite's schema already provides). */
   skipMigrations?: (name: string) => boolean;
+  /** Extra [auth] settings merged over the defaults (the auth conformance suite enables sign-up). */
+  auth?: Record<string, unknown>;
 }
 
 /** pg_trgm must come from lite's own PGlite build (0.4.5), not ours (0.5.x): the WASM ABIs differ. */
@@ -108,7 +110,7 @@ export async function startLite(options: LiteOptions): Promise<LiteServer> {
     : await createPgliteConnection({ pgliteOptions: { extensions: { pg_trgm: await litePgTrgm() } } } as never);
   const app = new App({
     connection,
-    auth: { enabled: true, jwt_secret: options.jwtSecret, enable_signup: false },
+    auth: { enabled: true, jwt_secret: options.jwtSecret, enable_signup: false, ...options.auth },
     // No opaque sb_* keys: requests carry our HS256 anon JWT / user JWTs, which lite verifies
     // with the shared secret and maps to roles, as PostgREST does.
     options: { server: { apiKeys: false, disableStudio: true, admin: false } },
