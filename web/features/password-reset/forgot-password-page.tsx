@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../domain/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { FieldError, Label } from '../../components/ui/label.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { clientRateLimiter } from '../../lib/rate-limiter.ts';
 import { supabase } from '../../lib/supabase.ts';
@@ -68,20 +67,16 @@ export default function ForgotPasswordPage() {
         </div>
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="forgot-email">Email</Label>
-            <Input
-              id="forgot-email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={Boolean(error)}
-              aria-describedby={error ? 'forgot-email-error' : undefined}
-              required
-            />
-            <FieldError id="forgot-email-error">{error}</FieldError>
-          </div>
+          <TextField
+            id="forgot-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={error}
+            required
+          />
           <Button type="submit" className="w-full" disabled={busy}>
             {busy ? 'Sending...' : 'Send reset link'}
           </Button>

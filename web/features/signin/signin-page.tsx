@@ -4,6 +4,7 @@ import { MESSAGES } from '../../../domain/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { FieldError, Label } from '../../components/ui/label.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { clientRateLimiter } from '../../lib/rate-limiter.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -80,21 +81,17 @@ export default function SignInPage() {
     >
       {unconfirmed && <ResendConfirmation email={unconfirmed} />}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="signin-email">Email</Label>
-          <Input
-            id="signin-email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby={errors.email ? 'signin-email-error' : undefined}
-            required
-          />
-          <FieldError id="signin-email-error">{errors.email}</FieldError>
-        </div>
+        <TextField
+          id="signin-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+          required
+        />
         <div className="flex flex-col gap-2">
           <div className="flex items-center justify-between">
             <Label htmlFor="signin-password">Password</Label>

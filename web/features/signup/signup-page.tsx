@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../domain/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { FieldError, Label } from '../../components/ui/label.tsx';
+import { FieldError } from '../../components/ui/label.tsx';
+import { TextField } from '../../components/ui/text-field.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { clientRateLimiter } from '../../lib/rate-limiter.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -100,52 +100,38 @@ export default function SignUpPage() {
         </div>
       )}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="signup-email">Email</Label>
-          <Input
-            id="signup-email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby={errors.email ? 'signup-email-error' : undefined}
-            required
-          />
-          <FieldError id="signup-email-error">{errors.email}</FieldError>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="signup-password">Password</Label>
-          <Input
-            id="signup-password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={Boolean(errors.password)}
-            aria-describedby={errors.password ? 'signup-password-rules signup-password-error' : 'signup-password-rules'}
-            required
-          />
-          <p id="signup-password-rules" className="text-xs text-muted-foreground">
-            {PASSWORD_RULES_TEXT}
-          </p>
-          <FieldError id="signup-password-error">{errors.password}</FieldError>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="signup-confirm">Confirm password</Label>
-          <Input
-            id="signup-confirm"
-            type="password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            aria-invalid={Boolean(errors.confirm)}
-            aria-describedby={errors.confirm ? 'signup-confirm-error' : undefined}
-            required
-          />
-          <FieldError id="signup-confirm-error">{errors.confirm}</FieldError>
-        </div>
+        <TextField
+          id="signup-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+          required
+        />
+        <TextField
+          id="signup-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          hint={PASSWORD_RULES_TEXT}
+          error={errors.password}
+          required
+        />
+        <TextField
+          id="signup-confirm"
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={errors.confirm}
+          required
+        />
         <div className="flex flex-col gap-2">
           <div className="flex items-start gap-3">
             <input
