@@ -2,19 +2,21 @@ import { Hono } from 'hono';
 import { authRoutes } from './auth/routes.ts';
 import type { ServerContext } from './context.ts';
 import { functionRoutes } from './functions/routes.ts';
-import { supabaseCors } from './http/cors.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { API_PREFIXES, corsPreflight } from './http/cors.ts';
 import { DevMailbox } from './mail/dev-mailbox.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { restRoutes } from './rest/routes.ts';
 import { storageRoutes } from './storage/routes.ts';
 import { webRoutes } from './web/routes.ts';
 
-/** The whole HTTP surface: the Supabase-compatible APIs and the SPA, on one origin. */
+/**
+ * The whole HTTP surface: the Supabase-compatible APIs and the SPA, on one origin. Security and
+ * CORS response headers are set on the Node response (http/response-headers.ts); only preflight
+ * requests need an answer of their own.
+ */
 export function createApp(ctx: ServerContext): Hono {
   const app = new Hono();
-  app.use('*', securityHeaders());
-  for (const prefix of ['/rest/v1/*', '/auth/v1/*', '/storage/v1/*', '/functions/v1/*']) app.use(prefix, supabaseCors);
+  for (const prefix of API_PREFIXES) app.use(`${prefix}*`, (c, next) => (c.req.method === 'OPTIONS' ? corsPreflight(c, next) : next()));
 
   app.route('/auth/v1', authRoutes(ctx));
   app.route('/functions/v1', functionRoutes(ctx));

@@ -1,10 +1,12 @@
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
+import { withResponseHeaders } from './http/response-headers.ts';
 import { openDatabase } from './db/open.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createKeys } from './security/jwt.ts';
@@ -49,9 +51,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
 
   const app = createApp(ctx);
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s));
-  });
+  const server = createServer(withResponseHeaders(getRequestListener(app.fetch)));
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
 
@@ -64,7 +65,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           // Keep-alive sockets would hold close() open; end them once in-flight requests are done.
-          (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+          server.closeIdleConnections();
         });
         await db.close();
       })();

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { mkdirSync } from 'node:fs';
 import type { Database, Queryable, QueryResult, TransactionOptions } from './database.ts';
+import { pglitePipeline } from './pglite-pipeline.ts';
 
 const extensions = { pg_trgm };
 
@@ -30,6 +31,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
   const pglite = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions });
   await pglite.waitReady;
   const base = wrap(pglite);
+  const pipeline = pglitePipeline(pglite);
   return {
     kind: 'pglite',
     pglite,
@@ -42,6 +44,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
         return fn(wrap(tx));
       });
     },
+    pipeline: (statements, { readOnly }) => pipeline(statements, readOnly),
     async withAdvisoryLock<T>(_key: number, fn: (conn: Queryable) => Promise<T>) {
       // One process owns the data directory, so there is nobody to race with.
       return fn(base);

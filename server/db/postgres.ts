@@ -1,8 +1,12 @@
 import pg from 'pg';
-import type { Database, Queryable, QueryResult, TransactionOptions } from './database.ts';
+import { isPgError, type Database, type PipelineStatement, type Queryable, type QueryResult, type TransactionOptions } from './database.ts';
+import { StatementNames } from './statement-names.ts';
 
 // bigint counts fit comfortably in a JS number for this product; keep both drivers alike.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/** Pipelines answer in Postgres's text form, as PGlite's raw protocol does. */
+const TEXT_TYPES = { getTypeParser: () => (value: string) => value };
 
 function wrap(conn: pg.Pool | pg.PoolClient): Queryable {
   return {
@@ -16,12 +20,55 @@ function wrap(conn: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+/** pg's own record of what is prepared on a connection; a deallocated name must leave it too. */
+interface PreparedRecord {
+  connection?: { parsedStatements?: Record<string, string> };
+}
+
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // Pipeline mode lets a request's BEGIN, statements and COMMIT go out together instead of one
+  // round trip each; queries that are awaited one by one behave as before.
+  const pool = new pg.Pool({ connectionString, max: poolSize, pipeline: true });
   // An idle client that loses its server must not crash the process.
   pool.on('error', (err) => console.error('postgres pool error:', err.message));
   await pool.query('select 1');
   const base = wrap(pool);
+  const statementNames = new WeakMap<pg.PoolClient, StatementNames>();
+
+  async function pipeline(statements: readonly PipelineStatement[], { readOnly }: { readOnly: boolean }) {
+    const client = await pool.connect();
+    let names = statementNames.get(client);
+    if (!names) statementNames.set(client, (names = new StatementNames('rest_')));
+    let broken: Error | undefined;
+    try {
+      const prepared = statements.map((s) => ({ ...s, ...names.use(s.sql) }));
+      const sent: Promise<unknown>[] = [];
+      for (const { evicted } of prepared) {
+        if (!evicted) continue;
+        sent.push(client.query(`deallocate ${evicted}`));
+        delete (client as PreparedRecord).connection?.parsedStatements?.[evicted];
+      }
+      sent.push(client.query(readOnly ? 'BEGIN READ ONLY' : 'BEGIN'));
+      let last: Promise<pg.QueryArrayResult<(string | null)[]>> | undefined;
+      for (const s of prepared) {
+        last = client.query({ name: s.name, text: s.sql, values: s.params as unknown[], rowMode: 'array', types: TEXT_TYPES });
+        sent.push(last);
+      }
+      // After a failed statement COMMIT ends the transaction as a rollback.
+      sent.push(client.query('COMMIT'));
+      const settled = await Promise.allSettled(sent);
+      const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) {
+        if (!isPgError(failed.reason)) broken = failed.reason as Error;
+        throw failed.reason;
+      }
+      return (await last!).rows[0];
+    } finally {
+      // A connection that failed outside Postgres's own errors is not reused.
+      client.release(broken);
+    }
+  }
+
   return {
     kind: 'postgres',
     ...base,
@@ -39,6 +86,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
         client.release();
       }
     },
+    pipeline,
     async withAdvisoryLock<T>(key: number, fn: (conn: Queryable) => Promise<T>) {
       const client = await pool.connect();
       try {

@@ -1,7 +1,18 @@
 import { cors } from 'hono/cors';
 
-/** Supabase answers API calls from any origin; the browser's credentials are bearer tokens, not cookies. */
-export const supabaseCors = cors({
+/** The API surfaces a browser on another origin may call, as on Supabase. */
+export const API_PREFIXES = ['/rest/v1/', '/auth/v1/', '/storage/v1/', '/functions/v1/'] as const;
+
+const EXPOSE_HEADERS = ['content-range', 'content-location', 'content-length', 'etag', 'range-unit', 'x-supabase-api-version', 'retry-after'];
+
+/** On every API response: Supabase answers any origin, since credentials are bearer tokens, not cookies. */
+export const CORS_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': EXPOSE_HEADERS.join(','),
+};
+
+/** Answers preflight requests (OPTIONS) on the API prefixes. */
+export const corsPreflight = cors({
   origin: '*',
   allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
   allowHeaders: [
@@ -21,6 +32,10 @@ export const supabaseCors = cors({
     'x-retry-count',
     'x-device-id',
   ],
-  exposeHeaders: ['content-range', 'content-location', 'content-length', 'etag', 'range-unit', 'x-supabase-api-version', 'retry-after'],
+  exposeHeaders: EXPOSE_HEADERS,
   maxAge: 86400,
 });
+
+export function isApiPath(url: string): boolean {
+  return API_PREFIXES.some((prefix) => url.startsWith(prefix));
+}

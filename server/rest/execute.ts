@@ -1,6 +1,6 @@
-import type { Database, Queryable } from '../db/database.ts';
+import type { Database, PipelineStatement, Queryable } from '../db/database.ts';
 import type { RequestAuth } from '../security/request-auth.ts';
-import { pipelined, pipelineTarget } from './pglite-pipeline.ts';
+import { writeLimitRefusal, type WriteCount } from './write-limits.ts';
 
 export interface RequestInfo {
   method: string;
@@ -9,29 +9,44 @@ export interface RequestInfo {
   headers: string;
 }
 
+/** Who runs a statement and how: PostgREST's role, claims and request settings. */
+export interface Caller {
+  auth: Pick<RequestAuth, 'role' | 'claims'>;
+  req: RequestInfo;
+  readOnly: boolean;
+  /** For writes: the count against the caller's write limit, taken in the same transaction. */
+  count?: WriteCount;
+}
+
 /** The role, the JWT claims, PostgREST's request GUCs and read-only mode, in one statement. */
 const SETTINGS_SQL = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true),
         set_config('request.path', $4, true), set_config('request.headers', $5, true), set_config('transaction_read_only', $6, true)`;
 
-function settingsParams(auth: Pick<RequestAuth, 'role' | 'claims'>, req: RequestInfo, readOnly: boolean): unknown[] {
-  return [auth.role, JSON.stringify(auth.claims), req.method, req.path, req.headers, readOnly ? 'on' : 'off'];
+/** What runs before the caller's own statement: the write count (as the server), then the settings. */
+function preamble({ auth, req, readOnly, count }: Caller): PipelineStatement[] {
+  const settings = { sql: SETTINGS_SQL, params: [auth.role, JSON.stringify(auth.claims), req.method, req.path, req.headers, readOnly ? 'on' : 'off'] };
+  return count ? [count.statement, settings] : [settings];
+}
+
+/** A failed write still counts as an attempt; one over the limit answers 429. */
+async function failed(db: Database, caller: Caller, err: unknown): Promise<never> {
+  if (caller.count) await caller.count.countFailed(db, err);
+  throw writeLimitRefusal(err) ?? err;
 }
 
 /**
- * Runs fn in one transaction as the caller, PostgREST style: the settings statement first, then
- * whatever fn runs; an error thrown by fn rolls everything back.
+ * Runs fn in one transaction as the caller, PostgREST style: the preamble first, then whatever fn
+ * runs; an error thrown by fn rolls everything back.
  */
-export function runAsCaller<T>(
-  db: Database,
-  auth: Pick<RequestAuth, 'role' | 'claims'>,
-  req: RequestInfo,
-  readOnly: boolean,
-  fn: (tx: Queryable) => Promise<T>,
-): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.query(SETTINGS_SQL, settingsParams(auth, req, readOnly));
-    return fn(tx);
-  });
+export async function runAsCaller<T>(db: Database, caller: Caller, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      for (const s of preamble(caller)) await tx.query(s.sql, s.params);
+      return fn(tx);
+    });
+  } catch (err) {
+    return failed(db, caller, err);
+  }
 }
 
 /** The result row every /rest/v1 statement produces: body text, rows in it, total when counted. */
@@ -43,32 +58,26 @@ export interface ResultRow {
 }
 
 /**
- * One statement as the caller, committed unless it fails: on PGlite a single pipelined call,
- * elsewhere one transaction. For reads, and for writes that need no check before COMMIT.
+ * One statement as the caller, committed unless it fails, sent with its preamble in one
+ * pipeline. For reads, and for writes that need no check before COMMIT.
  */
 export async function statementAsCaller(
   db: Database,
-  auth: Pick<RequestAuth, 'role' | 'claims'>,
-  req: RequestInfo,
-  readOnly: boolean,
+  caller: Caller,
   sql: string,
   params: readonly unknown[],
   /** What the statement's third column is: table writes answer a location, the rest a total. */
   third: 'total' | 'location' = 'total',
 ): Promise<ResultRow> {
-  const pglite = pipelineTarget(db);
-  if (pglite) {
-    const fields = await pipelined(pglite, readOnly, { sql: SETTINGS_SQL, params: settingsParams(auth, req, readOnly) }, sql, params);
-    const [body, n, extra] = fields;
-    return third === 'total'
-      ? { body: body ?? null, n: Number(n), total: extra === undefined || extra === null ? undefined : Number(extra) }
-      : { body: body ?? null, n: Number(n), location: extra ?? null };
+  let row: readonly (string | null)[] | undefined;
+  try {
+    row = await db.pipeline([...preamble(caller), { sql, params }], { readOnly: caller.readOnly });
+  } catch (err) {
+    return failed(db, caller, err);
   }
-  const row = await runAsCaller(db, auth, req, readOnly, async (tx) => (await tx.query<Record<string, unknown>>(sql, params)).rows[0]!);
-  return {
-    body: (row.body as string | null) ?? null,
-    n: Number(row.n),
-    total: row.total === undefined || row.total === null ? undefined : Number(row.total),
-    location: (row.location as string | null | undefined) ?? null,
-  };
+  if (!row) throw new Error('the statement returned no row');
+  const [body, n, extra] = row;
+  return third === 'total'
+    ? { body: body ?? null, n: Number(n), total: extra === undefined || extra === null ? undefined : Number(extra) }
+    : { body: body ?? null, n: Number(n), location: extra ?? null };
 }

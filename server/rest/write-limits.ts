@@ -1,6 +1,6 @@
 import type { Config, RateLimitRule } from '../config.ts';
+import { isPgError, type PipelineStatement } from '../db/database.ts';
 import type { RequestAuth } from '../security/request-auth.ts';
-import type { RateLimiter } from '../security/rate-limit.ts';
 import { MESSAGES } from '../../domain/messages.ts';
 import { RestError } from './errors.ts';
 
@@ -13,21 +13,36 @@ export function writeRule(config: Config, target: { table?: string; rpc?: string
   return { bucket: 'rest-writes', rule: config.RATE_LIMIT_REST_WRITES };
 }
 
-/** Counts one write per client IP and per user; the service_role key is exempt. Throws a 429. */
-export async function enforceWriteLimit(
-  limiter: RateLimiter,
-  auth: RequestAuth,
-  ip: string,
-  bucket: string,
-  rule: RateLimitRule,
-): Promise<void> {
-  if (auth.role === 'service_role') return;
-  const entries = [{ key: `rest:${bucket}:ip:${ip}`, rule }];
-  if (auth.claims.sub) entries.push({ key: `rest:${bucket}:user:${auth.claims.sub}`, rule });
-  const result = await limiter.hitAll(entries);
-  if (!result.allowed) {
-    throw new RestError(429, 'over_request_rate_limit', MESSAGES.rateLimitExceeded, null, null, {
-      'Retry-After': String(result.retryAfter),
-    });
+/**
+ * One write counted per client IP and per user (the service_role key is exempt). It runs first in
+ * the write's own transaction, before the caller's role is taken, so an allowed write and its
+ * count commit together in one round trip. A write over the limit fails there with PT429.
+ */
+export class WriteCount {
+  private constructor(private readonly params: readonly unknown[]) {}
+
+  static for(auth: RequestAuth, ip: string, bucket: string, rule: RateLimitRule): WriteCount | undefined {
+    if (auth.role === 'service_role') return undefined;
+    const userKey = auth.claims.sub ? `rest:${bucket}:user:${auth.claims.sub}` : null;
+    return new WriteCount([`rest:${bucket}:ip:${ip}`, userKey, rule.count, rule.seconds]);
   }
+
+  /** The statement that counts the write and refuses it when over the limit. */
+  get statement(): PipelineStatement {
+    return { sql: 'select platform.count_write($1, $2, $3, $4, true)', params: this.params };
+  }
+
+  /** Counts a write whose transaction failed (and so took its count back): attempts count too. */
+  countFailed(db: { query(sql: string, params: readonly unknown[]): Promise<unknown> }, err: unknown): Promise<unknown> {
+    if (isPgError(err) && err.code === 'PT429') return Promise.resolve();
+    return db.query('select platform.count_write($1, $2, $3, $4, false)', this.params).catch(() => undefined);
+  }
+}
+
+/** The 429 for a write refused by platform.count_write, in the API's error shape. */
+export function writeLimitRefusal(err: unknown): RestError | undefined {
+  if (!isPgError(err) || err.code !== 'PT429') return undefined;
+  return new RestError(429, 'over_request_rate_limit', MESSAGES.rateLimitExceeded, null, null, {
+    'Retry-After': String(Math.max(1, Number(err.detail) || 1)),
+  });
 }

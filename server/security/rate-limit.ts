@@ -8,8 +8,9 @@ export interface RateLimitResult {
 }
 
 /**
- * Fixed-window counters kept in Postgres (platform.rate_limits), so every server process
- * sharing one database shares the limits. Keys look like "comments:ip:1.2.3.4".
+ * Fixed-window counters kept in Postgres (platform.rate_limits, counted by
+ * platform.hit_rate_limit), so every server process sharing one database shares the limits.
+ * Keys look like "comments:ip:1.2.3.4".
  */
 export class RateLimiter {
   private lastSweep = 0;
@@ -17,17 +18,13 @@ export class RateLimiter {
   constructor(private readonly db: Database) {}
 
   async hit(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
-    const { rows } = await this.db.query<{ hits: number; remaining: number }>(
-      `insert into platform.rate_limits as r (key, window_started, hits) values ($1, now(), 1)
-       on conflict (key) do update set
-         hits = case when r.window_started <= now() - make_interval(secs => $2) then 1 else r.hits + 1 end,
-         window_started = case when r.window_started <= now() - make_interval(secs => $2) then now() else r.window_started end
-       returning hits, ceil(extract(epoch from (window_started + make_interval(secs => $2) - now())))::int as remaining`,
-      [key, rule.seconds],
-    );
+    const { rows } = await this.db.query<{ hits: number; retry_after: number }>('select hits, retry_after from platform.hit_rate_limit($1, $2)', [
+      key,
+      rule.seconds,
+    ]);
     this.sweepSometimes();
     const row = rows[0]!;
-    return { allowed: row.hits <= rule.count, retryAfter: Math.max(1, row.remaining) };
+    return { allowed: row.hits <= rule.count, retryAfter: row.retry_after };
   }
 
   /** Checks every key; all are counted, and the call is allowed only if each is within its rule. */
@@ -40,7 +37,8 @@ export class RateLimiter {
     return result;
   }
 
-  private sweepSometimes() {
+  /** Old windows are dropped now and then, by whichever request comes along. */
+  sweepSometimes(): void {
     const now = Date.now();
     if (now - this.lastSweep < 10 * 60_000) return;
     this.lastSweep = now;

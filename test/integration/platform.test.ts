@@ -44,4 +44,33 @@ describe('platform', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBeTruthy();
   });
+
+  it('answers CORS preflights on the API as Supabase does, so the SPA may run on another origin', async () => {
+    const res = await fetch(server.url + '/rest/v1/projects', {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'apikey,authorization,prefer' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-methods')).toContain('PATCH');
+    expect(res.headers.get('access-control-allow-headers')).toEqual(expect.stringContaining('apikey'));
+    expect(res.headers.get('access-control-allow-headers')).toEqual(expect.stringContaining('prefer'));
+  });
+
+  it('lets another origin read API answers and their Content-Range, with the security headers too', async () => {
+    const res = await fetch(server.url + '/rest/v1/projects?select=id&limit=1', {
+      headers: { origin: 'http://localhost:5173', apikey: server.anonKey, prefer: 'count=exact' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-expose-headers')).toContain('content-range');
+    expect(res.headers.get('content-range')).toMatch(/\/0$/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('keeps the site pages out of CORS: only the API answers other origins', async () => {
+    const res = await fetch(server.url + '/', { headers: { origin: 'http://elsewhere.example' } });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
 });

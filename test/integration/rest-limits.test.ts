@@ -82,4 +82,26 @@ describe('per-IP and per-user keys', () => {
     // Carol's generic write allowance (1 of 3 used above) is untouched by her comments.
     expect((await write(server, carol.token, '10.0.0.6')).status).toBe(204);
   });
+
+  it('a write over the limit stores nothing: the refusal rolls back with it', async () => {
+    const dave = await server.createUser();
+    const post = (body: string) => write(server, dave.token, '10.0.0.7', 'rt_notes', 'POST', JSON.stringify({ body }));
+    for (const body of ['first', 'second', 'third']) expect((await post(body)).status).toBe(201);
+    const refused = await post('refused');
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body).code).toBe('over_request_rate_limit');
+    const { rows } = await server.ctx.db.query<{ body: string }>('select body from public.rt_notes where owner_id = $1 order by id', [dave.id]);
+    expect(rows.map((r) => r.body)).toEqual(['first', 'second', 'third']);
+  });
+
+  it('failed writes count as attempts: three refused by the database use up the allowance', async () => {
+    const erin = await server.createUser();
+    for (let i = 0; i < 3; i++) {
+      const bad = await write(server, erin.token, '10.0.0.8', 'rt_notes', 'POST', '{"body":null}');
+      expect(bad.status).toBe(400);
+      expect(JSON.parse(bad.body).code).toBe('23502');
+    }
+    expect((await write(server, erin.token, '10.0.0.9')).status).toBe(429);
+  });
 });
+

@@ -6,7 +6,7 @@ import { parseQuery } from '../parse/query.ts';
 import { buildRead, renderTail, type BuildContext } from '../sql/read.ts';
 import { resolveRoutine, resultRelation, routineCall, takesWholeBody } from '../sql/rpc.ts';
 import { Sql } from '../sql/sql.ts';
-import { JSON_TYPE, OBJECT_TYPE, limitWrite, preferenceApplied, singleObject, type Reply, type RequestScope } from './scope.ts';
+import { JSON_TYPE, OBJECT_TYPE, preferenceApplied, reader, writer, singleObject, type Reply, type RequestScope } from './scope.ts';
 
 type Row = { body: string | null; n: number | string; total?: number | string | null };
 
@@ -41,7 +41,7 @@ export async function handleRpc(scope: RequestScope, name: string): Promise<Repl
   const root = q.levels.get('')!;
   const page = paging(root.limit, root.offset, read ? scope.c.req.header('range') : undefined);
   const readOnly = read || fn.volatility !== 'v';
-  if (!readOnly) await limitWrite(scope, { rpc: name });
+  const caller = readOnly ? reader(scope) : writer(scope, { rpc: name });
 
   let text: string;
   let params: unknown[];
@@ -73,7 +73,7 @@ export async function handleRpc(scope: RequestScope, name: string): Promise<Repl
     params = sql.params;
   }
 
-  const row: Row = await statementAsCaller(scope.ctx.db, scope.auth, scope.info, readOnly, text, params);
+  const row: Row = await statementAsCaller(scope.ctx.db, caller, text, params);
   const n = Number(row.n);
   if (fn.returnKind === 'void') return { status: 204, body: null, headers: {} };
   if (fn.returnKind === 'scalar' && !fn.returnsSet) {

@@ -3,11 +3,11 @@ import type { ServerContext } from '../../context.ts';
 import type { RequestAuth } from '../../security/request-auth.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { RestError } from '../errors.ts';
-import type { RequestInfo } from '../execute.ts';
+import type { Caller, RequestInfo } from '../execute.ts';
 import type { MediaChoice } from '../http/negotiate.ts';
 import type { Preferences } from '../parse/prefer.ts';
 import type { SchemaSnapshot } from '../schema-cache.ts';
-import { enforceWriteLimit, writeRule } from '../write-limits.ts';
+import { WriteCount, writeRule } from '../write-limits.ts';
 
 /** What one /rest/v1 request carries into its handler. */
 export interface RequestScope {
@@ -22,9 +22,17 @@ export interface RequestScope {
   params: URLSearchParams;
 }
 
-export async function limitWrite(scope: RequestScope, target: { table?: string; rpc?: string }): Promise<void> {
+/** A read as the request's caller. */
+export function reader(scope: RequestScope): Caller {
+  return { auth: scope.auth, req: scope.info, readOnly: true };
+}
+
+/** A write as the request's caller, counted against the write limit that applies to it. */
+export function writer(scope: RequestScope, target: { table?: string; rpc?: string }): Caller {
   const { bucket, rule } = writeRule(scope.ctx.config, target, scope.method);
-  await enforceWriteLimit(scope.ctx.rateLimiter, scope.auth, clientIp(scope.c, scope.ctx.config.TRUST_PROXY), bucket, rule);
+  scope.ctx.rateLimiter.sweepSometimes();
+  const count = WriteCount.for(scope.auth, clientIp(scope.c, scope.ctx.config.TRUST_PROXY), bucket, rule);
+  return { auth: scope.auth, req: scope.info, readOnly: false, count };
 }
 
 export interface Reply {

@@ -8,7 +8,7 @@ import type { Relation } from '../schema-cache.ts';
 import { buildRead, type BuildContext, type ReadStatement } from '../sql/read.ts';
 import { Sql } from '../sql/sql.ts';
 import { buildDelete, buildInsert, buildUpdate, insertColumns, type Returning } from '../sql/write.ts';
-import { JSON_TYPE, OBJECT_TYPE, limitWrite, notSingle, preferenceApplied, singleObject, type Reply, type RequestScope } from './scope.ts';
+import { JSON_TYPE, OBJECT_TYPE, notSingle, reader, writer, preferenceApplied, singleObject, type Reply, type RequestScope } from './scope.ts';
 
 type Row = { body: string | null; n: number | string; total?: number | string | null; location?: string | null };
 
@@ -37,7 +37,7 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
       count: Boolean(scope.prefs.count),
       stripNulls: scope.media.stripNulls,
     });
-    const row = await statementAsCaller(scope.ctx.db, scope.auth, scope.info, true, stmt.text, stmt.params);
+    const row = await statementAsCaller(scope.ctx.db, reader(scope), stmt.text, stmt.params);
     return readReply(scope, row, page.offset);
   }
 
@@ -78,12 +78,12 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
     stmt = buildDelete(bctx, rel, returning);
   }
 
-  await limitWrite(scope, { table });
+  const caller = writer(scope, { table });
   const needsCheck = scope.media.single || (scope.prefs.handling === 'strict' && scope.prefs.maxAffected !== undefined);
   if (!needsCheck) {
-    return writeReply(scope, await statementAsCaller(scope.ctx.db, scope.auth, scope.info, false, stmt.text, stmt.params, 'location'), scope.method === 'POST' ? 201 : 200, rel);
+    return writeReply(scope, await statementAsCaller(scope.ctx.db, caller, stmt.text, stmt.params, 'location'), scope.method === 'POST' ? 201 : 200, rel);
   }
-  const row = await runAsCaller(scope.ctx.db, scope.auth, scope.info, false, async (tx) => {
+  const row = await runAsCaller(scope.ctx.db, caller, async (tx) => {
     const r = (await tx.query<Row>(stmt.text, stmt.params)).rows[0]!;
     const n = Number(r.n);
     // Throwing here rolls the write back, as PostgREST does for these refusals.
