@@ -22,7 +22,7 @@ import { REST_PATHS, REST_VOTE_PATH, restDetailPath, SCENARIOS, SEARCH_TERM, typ
  * each in its own process over the same schema and 100,000 projects, on PGlite and (when one is
  * reachable) on Postgres. Load comes from this process (autocannon); the servers are children.
  *
- * Environment: BENCH_DURATION seconds per cell (5), BENCH_WARMUP seconds (1), BENCH_PROJECTS
+ * Environment: BENCH_DURATION seconds per round (3), BENCH_ROUNDS per cell (3), BENCH_WARMUP seconds (1), BENCH_PROJECTS
  * (100000), BENCH_ENGINES (pglite,postgres), BENCH_TARGETS (ours,lite,bare), BENCH_CONNECTIONS (1,16),
  * BENCH_SCENARIOS (list,search,detail,vote), BENCH_PROFILE (a CPU profile file per target, see support/profile.ts),
  * BENCH_DATABASE_URL (a Postgres server to create and drop scratch databases on; default local).
@@ -32,7 +32,8 @@ type Engine = 'pglite' | 'postgres';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const list = (v: string | undefined, d: string) => (v ?? d).split(',').map((s) => s.trim()).filter(Boolean);
-const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const DURATION = Number(process.env.BENCH_DURATION ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 100_000);
 const ENGINES = list(process.env.BENCH_ENGINES, 'pglite,postgres') as Engine[];
@@ -162,27 +163,32 @@ async function fingerprint(target: Target, scenario: Scenario, ready: Ready): Pr
   if (!res.ok) throw new Error(`${target} ${scenario}: HTTP ${res.status} ${text.slice(0, 300)}`);
   const json = JSON.parse(text) as unknown;
   if (scenario === 'vote') return Object.keys(json as object).sort().join(',');
-  const rows = (Array.isArray(json) ? json : [json]) as { title: string; creators?: { name: string } }[];
-  return `${rows.length} rows: ${rows.slice(0, 3).map((r) => `${r.title} (${r.creators?.name})`).join(', ')}`;
+  const rows = (Array.isArray(json) ? json : [json]) as { title: string; creators?: { name: string }; creator_name?: string }[];
+  return `${rows.length} rows: ${rows.slice(0, 3).map((r) => `${r.title} (${r.creators?.name ?? r.creator_name})`).join(', ')}`;
 }
 
-async function measure(url: string, requests: autocannon.Options['requests'], connections: number, seconds: number, record: boolean): Promise<Cell> {
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : NaN);
+
+/** One timed run; the latencies of every answered request come back for pooling across rounds. */
+async function measureRecorded(url: string, requests: autocannon.Options['requests'], connections: number, seconds: number): Promise<{ cell: Cell; latencies: number[] }> {
   const latencies: number[] = [];
   let errors = 0;
   // Without a callback autocannon returns its event emitter, which is also a promise of the result.
   const instance = autocannon({ url, connections, duration: seconds, requests, timeout: 30 }) as unknown as autocannon.Instance &
     PromiseLike<autocannon.Result>;
-  if (record) {
-    instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
-      if (status >= 400) errors++;
-      latencies.push(ms);
-    });
-  }
+  instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    if (status >= 400) errors++;
+    latencies.push(ms);
+  });
   const result = await instance;
   errors += result.errors + result.timeouts;
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]! : NaN);
-  return { rps: latencies.length / seconds, p50: pct(0.5), p95: pct(0.95), errors };
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { cell: { rps: latencies.length / seconds, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), errors }, latencies };
+}
+
+/** A warm-up run: answers are not recorded. */
+async function warmUp(url: string, requests: autocannon.Options['requests'], connections: number, seconds: number): Promise<void> {
+  await autocannon({ url, connections, duration: seconds, requests, timeout: 30 });
 }
 
 // ---- Postgres scratch databases ---------------------------------------------------------------------
@@ -223,7 +229,7 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const results: Results = new Map();
 const fingerprints = new Map<string, string>();
 const started = Date.now();
-log(`bench:api — ${PROJECTS} projects, ${DURATION}s per cell after ${WARMUP}s warm-up, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+log(`bench:api — ${PROJECTS} projects, ${ROUNDS} rounds of ${DURATION}s per cell after ${WARMUP}s warm-up, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
 for (const engine of ENGINES) {
   const scratch: string[] = [];
@@ -271,19 +277,41 @@ for (const engine of ENGINES) {
     for (const scenario of ONLY) {
       for (const { target, ready } of running) fingerprints.set(`${engine}/${scenario}/${target}`, await fingerprint(target, scenario, ready));
       for (const connections of CONNECTIONS) {
-        for (const { target, ready, child } of running) {
-          const requests = requestFor(target, scenario, ready);
-          await drain(target, ready);
-          if (WARMUP > 0) await measure(ready.url, requests, connections, WARMUP, false);
-          const cpuBefore = cpuTimeMs(child.pid);
-          const cell = await measure(ready.url, requests, connections, DURATION, true);
-          await drain(target, ready);
-          const cpuAfter = cpuTimeMs(child.pid);
-          if (cpuBefore !== undefined && cpuAfter !== undefined && cell.rps > 0) {
-            cell.cpuMs = (cpuAfter - cpuBefore) / (cell.rps * DURATION + 1);
+        // Rounds alternate the targets, and each target's median round is reported: a burst of
+        // load from elsewhere on the machine then spoils one round, not the comparison.
+        const rounds = new Map<Target, { cells: Cell[]; latencies: number[]; cpuMs: number; requests: number }>();
+        for (let round = 0; round < ROUNDS; round++) {
+          for (const { target, ready, child } of running) {
+            const requests = requestFor(target, scenario, ready);
+            await drain(target, ready);
+            if (round === 0 && WARMUP > 0) await warmUp(ready.url, requests, connections, WARMUP);
+            const cpuBefore = cpuTimeMs(child.pid);
+            const { cell, latencies } = await measureRecorded(ready.url, requests, connections, DURATION);
+            await drain(target, ready);
+            const cpuAfter = cpuTimeMs(child.pid);
+            const acc = rounds.get(target) ?? { cells: [], latencies: [], cpuMs: 0, requests: 0 };
+            acc.cells.push(cell);
+            acc.latencies.push(...latencies);
+            if (cpuBefore !== undefined && cpuAfter !== undefined) {
+              acc.cpuMs += cpuAfter - cpuBefore;
+              acc.requests += cell.rps * DURATION;
+            }
+            rounds.set(target, acc);
           }
+        }
+        for (const { target } of running) {
+          const acc = rounds.get(target)!;
+          const rpsSorted = acc.cells.map((c) => c.rps).sort((a, b) => a - b);
+          acc.latencies.sort((a, b) => a - b);
+          const cell: Cell = {
+            rps: rpsSorted[Math.floor(rpsSorted.length / 2)]!,
+            p50: percentile(acc.latencies, 0.5),
+            p95: percentile(acc.latencies, 0.95),
+            errors: acc.cells.reduce((n, c) => n + c.errors, 0),
+            cpuMs: acc.requests > 0 ? acc.cpuMs / acc.requests : undefined,
+          };
           results.set(key(engine, scenario, connections, target), cell);
-          log(`  ${scenario.padEnd(6)} c=${String(connections).padStart(2)} ${target.padEnd(4)} ${cell.rps.toFixed(0).padStart(6)} req/s  p50 ${cell.p50.toFixed(1)} ms  p95 ${cell.p95.toFixed(1)} ms${cell.cpuMs !== undefined ? `  cpu ${cell.cpuMs.toFixed(2)} ms/req` : ''}${cell.errors ? `  ERRORS ${cell.errors}` : ''}`);
+          log(`  ${scenario.padEnd(6)} c=${String(connections).padStart(2)} ${target.padEnd(4)} ${cell.rps.toFixed(0).padStart(6)} req/s (rounds ${rpsSorted.map((r) => r.toFixed(0)).join(' ')})  p50 ${cell.p50.toFixed(1)} ms  p95 ${cell.p95.toFixed(1)} ms${cell.cpuMs !== undefined ? `  cpu ${cell.cpuMs.toFixed(2)} ms/req` : ''}${cell.errors ? `  ERRORS ${cell.errors}` : ''}`);
         }
       }
     }
@@ -327,4 +355,4 @@ for (const m of mismatched) {
   console.log(`\nnote: targets answered ${m} differently:`);
   for (const t of TARGETS) console.log(`  ${t}: ${fingerprints.get(`${m}/${t}`)}`);
 }
-console.log(`\n${PROJECTS} projects; ${DURATION}s per cell; load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}; total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`\n${PROJECTS} projects; ${ROUNDS} rounds of ${DURATION}s per cell (median round shown); load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}; total ${((Date.now() - started) / 1000).toFixed(0)} s`);

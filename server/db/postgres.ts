@@ -20,9 +20,15 @@ function wrap(conn: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-/** pg's own record of what is prepared on a connection; a deallocated name must leave it too. */
-interface PreparedRecord {
-  connection?: { parsedStatements?: Record<string, string> };
+/**
+ * pg's connection internals used here: its record of what is prepared (a deallocated name must
+ * leave it too) and its socket, corked while a pipeline is written so it leaves in one write.
+ */
+interface ConnectionInternals {
+  connection?: {
+    parsedStatements?: Record<string, string>;
+    stream?: { cork?: () => void; uncork?: () => void };
+  };
 }
 
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
@@ -43,10 +49,12 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     try {
       const prepared = statements.map((s) => ({ ...s, ...names.use(s.sql) }));
       const sent: Promise<unknown>[] = [];
+      const socket = (client as ConnectionInternals).connection?.stream;
+      socket?.cork?.();
       for (const { evicted } of prepared) {
         if (!evicted) continue;
         sent.push(client.query(`deallocate ${evicted}`));
-        delete (client as PreparedRecord).connection?.parsedStatements?.[evicted];
+        delete (client as ConnectionInternals).connection?.parsedStatements?.[evicted];
       }
       sent.push(client.query(readOnly ? 'BEGIN READ ONLY' : 'BEGIN'));
       let last: Promise<pg.QueryArrayResult<(string | null)[]>> | undefined;
@@ -56,6 +64,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       }
       // After a failed statement COMMIT ends the transaction as a rollback.
       sent.push(client.query('COMMIT'));
+      socket?.uncork?.();
       const settled = await Promise.allSettled(sent);
       const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failed) {

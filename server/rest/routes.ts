@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { ServerContext } from '../context.ts';
 import type { ApiRole } from '../security/jwt.ts';
 import { JwtError, MissingApiKeyError, type RequestAuth } from '../security/request-auth.ts';
@@ -8,7 +7,6 @@ import { RestError, toRestError } from './errors.ts';
 import { handleRpc } from './handlers/rpc.ts';
 import type { Reply, RequestScope } from './handlers/scope.ts';
 import { handleTable } from './handlers/table.ts';
-import { MAX_BODY_BYTES } from './http/body.ts';
 import { negotiate } from './http/negotiate.ts';
 import { parsePrefer } from './parse/prefer.ts';
 
@@ -18,15 +16,7 @@ const HIDDEN_HEADERS = new Set(['authorization', 'apikey', 'cookie']);
 /** /rest/v1: a PostgREST-compatible API over schema public, generic over the schema cache. */
 export function restRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
-  // Stops reading oversized bodies while they stream in, not after buffering them.
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    // The rest of the body stays unread, so this connection cannot carry another request.
-    onError: (c) =>
-      send(c, errorReply(new RestError(413, 'PGRST413', `Request body is larger than ${MAX_BODY_BYTES} bytes`, null, null, { Connection: 'close' }))),
-  });
-  // GET and HEAD carry no body; checking would make the server build a full Request object.
-  app.use('*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  // Bodies are read, and limited to MAX_BODY_BYTES, by http/body.ts as handlers need them.
   app.all('/rpc/:fn', (c) => respond(ctx, c, (scope) => handleRpc(scope, c.req.param('fn'))));
   app.all('/:table', (c) => respond(ctx, c, (scope) => handleTable(scope, c.req.param('table'))));
   app.all('*', (c) => send(c, errorReply(new RestError(404, 'PGRST125', 'Invalid path specified in request URL'))));

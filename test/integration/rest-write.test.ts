@@ -102,6 +102,29 @@ describe('POST (insert)', () => {
     expect(await count('rt_notes')).toBe(before);
   });
 
+  it('refuses a streamed body (no Content-Length) once it passes 1 MB, and stores nothing', async () => {
+    const before = await count('rt_notes');
+    const piece = new TextEncoder().encode('x'.repeat(64 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(new TextEncoder().encode('{"body":"'));
+        // Twice the limit, so the refusal must come from counting while reading.
+        if (sent >= 32) {
+          controller.enqueue(new TextEncoder().encode('"}'));
+          controller.close();
+          return;
+        }
+        sent++;
+        controller.enqueue(piece);
+      },
+    });
+    const res = await rest('rt_notes', { method: 'POST', body, duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(413);
+    expect((await res.json()).code).toBe('PGRST413');
+    expect(await count('rt_notes')).toBe(before);
+  });
+
   it('answers headers-only with a Location', async () => {
     const res = await rest('rt_notes', { method: 'POST', body: JSON.stringify({ body: 'hello' }), headers: { prefer: 'return=headers-only' } });
     expect(res.status).toBe(201);

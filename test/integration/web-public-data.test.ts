@@ -29,11 +29,33 @@ describe('project_listing view', () => {
     expect(typeof row.trending_score).toBe('number');
   });
 
-  it('lets owners see their own pending project through it, as on the table', async () => {
+  it('shows approved projects only, to owners too: their pending ones are read from the table', async () => {
     const { data } = await c.owner.client.from('project_listing').select('id').eq('id', c.pendingId);
-    expect(data).toEqual([{ id: c.pendingId }]);
-    const { data: other } = await c.other.client.from('project_listing').select('id').eq('id', c.pendingId);
-    expect(other).toEqual([]);
+    expect(data).toEqual([]);
+    const { data: own } = await c.owner.client.from('projects').select('id').eq('id', c.pendingId);
+    expect(own).toEqual([{ id: c.pendingId }]);
+    const { data: other } = await c.other.client.from('project_listing').select('id').eq('id', c.approvedId);
+    expect(other).toEqual([{ id: c.approvedId }]);
+  });
+
+  it('never shows a project once it leaves approved: rejected, back in review, deleted', async () => {
+    const id = await serviceProject(server, c.owner.id, { title: 'Soon gone', status: 'approved' });
+    const visible = async () => (await server.anon().from('project_listing').select('id').eq('id', id)).data!.length;
+    expect(await visible()).toBe(1);
+    for (const status of ['rejected', 'pending']) {
+      await server.service().from('projects').update({ status }).eq('id', id);
+      expect(await visible()).toBe(0);
+    }
+    await server.service().from('projects').update({ status: 'approved' }).eq('id', id);
+    expect(await visible()).toBe(1);
+    await server.service().from('projects').delete().eq('id', id);
+    expect(await visible()).toBe(0);
+  });
+
+  it('never exposes an e-mail address: the listing carries no such column', async () => {
+    const { data, error } = await server.anon().from('project_listing').select('*').limit(1);
+    expect(error).toBeNull();
+    expect(Object.keys(data![0]!).filter((k) => /mail/i.test(k))).toEqual([]);
   });
 
   it('is read-only', async () => {
