@@ -18,6 +18,8 @@ export interface TransactionOptions {
 export interface PipelineStatement {
   sql: string;
   params: readonly unknown[];
+  /** false: parse and plan it afresh for these values instead of preparing it once (default true). */
+  prepare?: boolean;
 }
 
 export interface Database extends Queryable {

@@ -6,7 +6,8 @@ import { StatementNames } from './statement-names.ts';
  * PGlite answers each extended-protocol step (parse, describe, bind, execute, sync) in its own
  * call into WebAssembly, so BEGIN + settings + query + COMMIT cost fourteen calls. A pipeline has
  * no decision to make between its statements, so it goes in as one protocol message instead:
- * BEGIN, each statement (prepared by name once, values bound as parameters), Sync, COMMIT.
+ * BEGIN, each statement (prepared by name once unless told otherwise, values bound as
+ * parameters), Sync, COMMIT.
  * An error skips the rest up to Sync and the COMMIT then rolls back, as in any pipeline.
  */
 interface PGliteInternals {
@@ -87,6 +88,11 @@ export function pglitePipeline(pglite: PGlite) {
     w.message('Q', [cstring(readOnly ? 'BEGIN READ ONLY' : 'BEGIN')]);
     const parsedHere: string[] = [];
     for (const s of statements) {
+      if (s.prepare === false) {
+        w.message('P', [cstring(''), cstring(s.sql), int16(0)]);
+        bindAndExecute(w, '', s.params);
+        continue;
+      }
       const { name, isNew, evicted } = names.use(s.sql);
       if (evicted) w.message('C', [byte('S'), cstring(evicted)]);
       if (isNew) {

@@ -47,7 +47,7 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     if (!names) statementNames.set(client, (names = new StatementNames('rest_')));
     let broken: Error | undefined;
     try {
-      const prepared = statements.map((s) => ({ ...s, ...names.use(s.sql) }));
+      const prepared = statements.map((s) => ({ ...s, ...(s.prepare === false ? { name: undefined, evicted: undefined } : names.use(s.sql)) }));
       const sent: Promise<unknown>[] = [];
       const socket = (client as ConnectionInternals).connection?.stream;
       socket?.cork?.();

@@ -64,14 +64,14 @@ export interface ResultRow {
 export async function statementAsCaller(
   db: Database,
   caller: Caller,
-  sql: string,
-  params: readonly unknown[],
+  stmt: { text: string; params: readonly unknown[]; planEachTime?: boolean },
   /** What the statement's third column is: table writes answer a location, the rest a total. */
   third: 'total' | 'location' = 'total',
 ): Promise<ResultRow> {
   let row: readonly (string | null)[] | undefined;
   try {
-    row = await db.pipeline([...preamble(caller), { sql, params }], { readOnly: caller.readOnly });
+    const own = { sql: stmt.text, params: stmt.params, prepare: !stmt.planEachTime };
+    row = await db.pipeline([...preamble(caller), own], { readOnly: caller.readOnly });
   } catch (err) {
     return failed(db, caller, err);
   }

@@ -56,6 +56,19 @@ describe('Database.pipeline', () => {
     }
   });
 
+  it('runs unprepared statements, planned for their values, alongside prepared ones', async () => {
+    for (let i = 0; i < 8; i++) {
+      const row = await db().pipeline(
+        [
+          { sql: `select set_config('pipeline.probe', $1, true)`, params: [`run ${i}`] },
+          { sql: `select current_setting('pipeline.probe') || ' ' || $1::text`, params: [`%${i}%`], prepare: false },
+        ],
+        { readOnly: true },
+      );
+      expect(row).toEqual([`run ${i} %${i}%`]);
+    }
+  });
+
   it('recovers from a statement that does not parse: the same text fails again, others still work', async () => {
     const broken = { sql: 'select from where', params: [] };
     await expect(db().pipeline([broken], { readOnly: true })).rejects.toMatchObject({ code: '42601' });

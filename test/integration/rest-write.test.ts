@@ -119,7 +119,7 @@ describe('POST (insert)', () => {
         controller.enqueue(piece);
       },
     });
-    const res = await rest('rt_notes', { method: 'POST', body, duplex: 'half' } as RequestInit);
+    const res = await rest('rt_notes', { method: 'POST', body, duplex: 'half' } as RequestInit & { headers?: Record<string, string> });
     expect(res.status).toBe(413);
     expect((await res.json()).code).toBe('PGRST413');
     expect(await count('rt_notes')).toBe(before);

@@ -73,7 +73,7 @@ export async function handleRpc(scope: RequestScope, name: string): Promise<Repl
     params = sql.params;
   }
 
-  const row: Row = await statementAsCaller(scope.ctx.db, caller, text, params);
+  const row: Row = await statementAsCaller(scope.ctx.db, caller, { text, params, planEachTime: sql.planEachTime });
   const n = Number(row.n);
   if (fn.returnKind === 'void') return { status: 204, body: null, headers: {} };
   if (fn.returnKind === 'scalar' && !fn.returnsSet) {

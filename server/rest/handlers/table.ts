@@ -37,7 +37,7 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
       count: Boolean(scope.prefs.count),
       stripNulls: scope.media.stripNulls,
     });
-    const row = await statementAsCaller(scope.ctx.db, reader(scope), stmt.text, stmt.params);
+    const row = await statementAsCaller(scope.ctx.db, reader(scope), stmt);
     return readReply(scope, row, page.offset);
   }
 
@@ -81,7 +81,7 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
   const caller = writer(scope, { table });
   const needsCheck = scope.media.single || (scope.prefs.handling === 'strict' && scope.prefs.maxAffected !== undefined);
   if (!needsCheck) {
-    return writeReply(scope, await statementAsCaller(scope.ctx.db, caller, stmt.text, stmt.params, 'location'), scope.method === 'POST' ? 201 : 200, rel);
+    return writeReply(scope, await statementAsCaller(scope.ctx.db, caller, stmt, 'location'), scope.method === 'POST' ? 201 : 200, rel);
   }
   const row = await runAsCaller(scope.ctx.db, caller, async (tx) => {
     const r = (await tx.query<Row>(stmt.text, stmt.params)).rows[0]!;

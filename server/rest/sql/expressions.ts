@@ -23,6 +23,7 @@ const COMPARISON: Record<string, string> = {
   eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike', match: '~', imatch: '~*',
   cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-', isdistinct: 'is distinct from',
 };
+const PATTERN_OPS = new Set(['like', 'ilike', 'match', 'imatch']);
 const FTS_FN: Record<string, string> = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' };
 const IS_VALUES: Record<string, string> = { null: 'null', not_null: 'not null', true: 'true', false: 'false', unknown: 'unknown' };
 const MAX_IN_LIST = 1000;
@@ -51,11 +52,13 @@ function conditionSql(sql: Sql, rel: Relation, alias: string, c: Condition, embe
     if (list.length > MAX_IN_LIST) throw parseError(`"failed to parse filter (in.${c.value.slice(0, 40)}…)"`, `in lists are limited to ${MAX_IN_LIST} values`);
     body = list.length ? `${expr} in (${list.map((v) => sql.bind(v)).join(', ')})` : 'false';
   } else if (FTS_FN[c.op]) {
+    sql.planEachTime = true;
     const fn = FTS_FN[c.op]!;
     const query = c.modifier ? `${fn}(${sql.bind(c.modifier)}::regconfig, ${sql.bind(c.value)})` : `${fn}(${sql.bind(c.value)})`;
     body = `${expr} @@ ${query}`;
   } else {
     const op = COMPARISON[c.op]!;
+    if (PATTERN_OPS.has(c.op)) sql.planEachTime = true;
     const value = c.op === 'like' || c.op === 'ilike' ? c.value.replace(/\*/g, '%') : c.value;
     if (c.modifier === 'any' || c.modifier === 'all') {
       const list = value.startsWith('{') && value.endsWith('}') ? value : `{${value}}`;

@@ -162,6 +162,8 @@ export function checkUnusedPaths(ctx: BuildContext): void {
 export interface ReadStatement {
   text: string;
   params: unknown[];
+  /** See Sql.planEachTime. */
+  planEachTime: boolean;
 }
 
 export interface ReadOptions {
@@ -193,5 +195,9 @@ export function buildRead(ctx: BuildContext, o: ReadOptions): ReadStatement {
       ? `, (select count(*) from (select 1 from ${o.from} as t0${where}${renderTail(ctx, { ...level, order: '' }, {})}) as _g)::int8 as total`
       : `, (select count(*) from ${o.from} as t0${where})::int8 as total`
     : '';
-  return { text: `select ${agg}::text as body, count(*)::int8 as n${total} from (${inner}) as _s`, params: ctx.sql.params };
+  return {
+    text: `select ${agg}::text as body, count(*)::int8 as n${total} from (${inner}) as _s`,
+    params: ctx.sql.params,
+    planEachTime: ctx.sql.planEachTime,
+  };
 }

@@ -4,6 +4,12 @@
  */
 export class Sql {
   readonly params: unknown[] = [];
+  /**
+   * Set when a condition's best plan depends on its value (pattern matching, full-text search):
+   * such a statement is planned afresh each time, since a prepared statement's generic plan
+   * cannot use a trigram index for a pattern it does not know.
+   */
+  planEachTime = false;
   private aliases = 0;
 
   bind(value: unknown): string {
