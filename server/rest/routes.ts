@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import type { IncomingMessage } from 'node:http';
 import type { ServerContext } from '../context.ts';
 import type { ApiRole } from '../security/jwt.ts';
 import { JwtError, MissingApiKeyError, type RequestAuth } from '../security/request-auth.ts';
@@ -79,11 +80,19 @@ async function authenticateOrThrow(c: Context, ctx: ServerContext): Promise<Requ
   }
 }
 
+/** request.headers as PostgREST sets it, minus credentials; from Node's own parsed headers when there. */
 function requestHeaders(c: Context): string {
   const out: Record<string, string> = {};
-  c.req.raw.headers.forEach((value, key) => {
-    if (!HIDDEN_HEADERS.has(key)) out[key] = value;
-  });
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming) {
+    for (const [key, value] of Object.entries(incoming.headers)) {
+      if (value !== undefined && !HIDDEN_HEADERS.has(key)) out[key] = Array.isArray(value) ? value.join(', ') : value;
+    }
+  } else {
+    c.req.raw.headers.forEach((value, key) => {
+      if (!HIDDEN_HEADERS.has(key)) out[key] = value;
+    });
+  }
   return JSON.stringify(out);
 }
 

@@ -4,6 +4,7 @@ import { isPlainObject, readJsonBody } from '../http/body.ts';
 import { jsonArrayToCsv } from '../http/csv.ts';
 import { paging, rangeResult } from '../http/negotiate.ts';
 import { parseQuery } from '../parse/query.ts';
+import { cachedRead } from '../read-cache.ts';
 import type { Relation } from '../schema-cache.ts';
 import { buildRead, type BuildContext, type ReadStatement } from '../sql/read.ts';
 import { Sql } from '../sql/sql.ts';
@@ -23,23 +24,33 @@ export function findRelation(scope: RequestScope, table: string): Relation {
 /** GET/HEAD/POST/PATCH/DELETE on /rest/v1/{table}. */
 export async function handleTable(scope: RequestScope, table: string): Promise<Reply> {
   const rel = findRelation(scope, table);
-  const q = parseQuery(scope.params);
-  const bctx: BuildContext = { snap: scope.snap, sql: new Sql(), levels: q.levels, usedPaths: new Set() };
-  const root = q.levels.get('')!;
 
   if (scope.method === 'GET' || scope.method === 'HEAD') {
-    const page = paging(root.limit, root.offset, scope.c.req.header('range'));
-    const stmt = buildRead(bctx, {
-      from: `"public".${quoteRel(rel)}`,
-      rel,
-      select: q.select,
-      paging: page,
-      count: Boolean(scope.prefs.count),
-      stripNulls: scope.media.stripNulls,
+    const range = scope.c.req.header('range');
+    // Everything the statement is built from: the table and query, the range, count and nulls.
+    const key = `${table}?${scope.params.toString()}|${range ?? ''}|${scope.prefs.count ?? ''}|${scope.media.stripNulls}`;
+    const { stmt, page } = cachedRead(scope.snap, key, () => {
+      const q = parseQuery(scope.params);
+      const root = q.levels.get('')!;
+      const page = paging(root.limit, root.offset, range);
+      const bctx: BuildContext = { snap: scope.snap, sql: new Sql(), levels: q.levels, usedPaths: new Set() };
+      const stmt = buildRead(bctx, {
+        from: `"public".${quoteRel(rel)}`,
+        rel,
+        select: q.select,
+        paging: page,
+        count: Boolean(scope.prefs.count),
+        stripNulls: scope.media.stripNulls,
+      });
+      return { stmt, page };
     });
     const row = await statementAsCaller(scope.ctx.db, reader(scope), stmt);
     return readReply(scope, row, page.offset);
   }
+
+  const q = parseQuery(scope.params);
+  const bctx: BuildContext = { snap: scope.snap, sql: new Sql(), levels: q.levels, usedPaths: new Set() };
+  const root = q.levels.get('')!;
 
   if (root.limit !== undefined || root.offset !== undefined) {
     throw parseError('limit and offset are not supported on writes', 'Filter the rows to change with column filters instead.');
