@@ -22,6 +22,15 @@ export interface PipelineStatement {
   prepare?: boolean;
 }
 
+export interface PipelineOptions {
+  readOnly: boolean;
+  /**
+   * Statements sent ahead of the transaction in the same round trip, each committed on its own:
+   * they stand whatever happens to the transaction, and their failure does not stop it.
+   */
+  committedFirst?: readonly PipelineStatement[];
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn inside BEGIN … COMMIT, rolling back when it throws. */
@@ -32,7 +41,7 @@ export interface Database extends Queryable {
    * the first row of the last statement, each column in Postgres's text form (null for NULL).
    * For the API's hot path, where nothing needs deciding between statements.
    */
-  pipeline(statements: readonly PipelineStatement[], options: { readOnly: boolean }): Promise<readonly (string | null)[] | undefined>;
+  pipeline(statements: readonly PipelineStatement[], options: PipelineOptions): Promise<readonly (string | null)[] | undefined>;
   /** Runs fn on one connection while holding a session-level advisory lock. */
   withAdvisoryLock<T>(key: number, fn: (conn: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { PipelineStatement } from './database.ts';
+import type { PipelineOptions, PipelineStatement } from './database.ts';
 import { StatementNames } from './statement-names.ts';
 
 /**
@@ -79,19 +79,14 @@ export function pglitePipeline(pglite: PGlite) {
   // Statements whose preparation a failed pipeline may or may not have done: closed next time.
   let unsure: string[] = [];
 
-  return async (statements: readonly PipelineStatement[], readOnly: boolean): Promise<readonly (string | null)[] | undefined> => {
+  return async (statements: readonly PipelineStatement[], { readOnly, committedFirst = [] }: PipelineOptions) => {
     const w = new Writer();
-    // Closing a statement that does not exist is not an error, so these need no care.
-    for (const name of unsure) w.message('C', [byte('S'), cstring(name)]);
-    if (unsure.length) w.message('S', []);
-    unsure = [];
-    w.message('Q', [cstring(readOnly ? 'BEGIN READ ONLY' : 'BEGIN')]);
     const parsedHere: string[] = [];
-    for (const s of statements) {
+    const write = (s: PipelineStatement) => {
       if (s.prepare === false) {
         w.message('P', [cstring(''), cstring(s.sql), int16(0)]);
         bindAndExecute(w, '', s.params);
-        continue;
+        return;
       }
       const { name, isNew, evicted } = names.use(s.sql);
       if (evicted) w.message('C', [byte('S'), cstring(evicted)]);
@@ -100,7 +95,17 @@ export function pglitePipeline(pglite: PGlite) {
         parsedHere.push(name);
       }
       bindAndExecute(w, name, s.params);
+    };
+    // Closing a statement that does not exist is not an error, so these need no care.
+    for (const name of unsure) w.message('C', [byte('S'), cstring(name)]);
+    unsure = [];
+    // Each of these is its own implicit transaction, ended by its Sync.
+    for (const s of committedFirst) {
+      write(s);
+      w.message('S', []);
     }
+    w.message('Q', [cstring(readOnly ? 'BEGIN READ ONLY' : 'BEGIN')]);
+    for (const s of statements) write(s);
     w.message('S', []);
     w.message('Q', [cstring('COMMIT')]);
     const bytes = w.bytes();
@@ -115,12 +120,13 @@ export function pglitePipeline(pglite: PGlite) {
       unsure = parsedHere;
       throw err;
     }
-    // BEGIN completes first, then one command per statement: the last statement's rows follow
-    // the completion of the one before it.
+    // Each statement ahead of the transaction completes, then BEGIN, then one command per
+    // statement: the last statement's rows follow the completion of the one before it.
+    const lastStarts = committedFirst.length + statements.length;
     let completed = 0;
     for (const m of messages) {
       if (m.name === 'commandComplete') completed++;
-      else if (m.name === 'dataRow' && completed === statements.length) return m.fields as (string | null)[];
+      else if (m.name === 'dataRow' && completed === lastStarts) return m.fields as (string | null)[];
     }
     return undefined;
   };

@@ -44,7 +44,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
         return fn(wrap(tx));
       });
     },
-    pipeline: (statements, { readOnly }) => pipeline(statements, readOnly),
+    pipeline,
     async withAdvisoryLock<T>(_key: number, fn: (conn: Queryable) => Promise<T>) {
       // One process owns the data directory, so there is nobody to race with.
       return fn(base);

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { isPgError, type Database, type PipelineStatement, type Queryable, type QueryResult, type TransactionOptions } from './database.ts';
+import { isPgError, type Database, type PipelineOptions, type PipelineStatement, type Queryable, type QueryResult, type TransactionOptions } from './database.ts';
 import { StatementNames } from './statement-names.ts';
 
 // bigint counts fit comfortably in a JS number for this product; keep both drivers alike.
@@ -41,21 +41,25 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   const base = wrap(pool);
   const statementNames = new WeakMap<pg.PoolClient, StatementNames>();
 
-  async function pipeline(statements: readonly PipelineStatement[], { readOnly }: { readOnly: boolean }) {
+  async function pipeline(statements: readonly PipelineStatement[], { readOnly, committedFirst = [] }: PipelineOptions) {
     const client = await pool.connect();
     let names = statementNames.get(client);
     if (!names) statementNames.set(client, (names = new StatementNames('rest_')));
     let broken: Error | undefined;
     try {
-      const prepared = statements.map((s) => ({ ...s, ...(s.prepare === false ? { name: undefined, evicted: undefined } : names.use(s.sql)) }));
+      const named = (s: PipelineStatement) => ({ ...s, ...(s.prepare === false ? { name: undefined, evicted: undefined } : names.use(s.sql)) });
+      const ahead = committedFirst.map(named);
+      const prepared = statements.map(named);
       const sent: Promise<unknown>[] = [];
       const socket = (client as ConnectionInternals).connection?.stream;
       socket?.cork?.();
-      for (const { evicted } of prepared) {
+      for (const { evicted } of [...ahead, ...prepared]) {
         if (!evicted) continue;
         sent.push(client.query(`deallocate ${evicted}`));
         delete (client as ConnectionInternals).connection?.parsedStatements?.[evicted];
       }
+      // Each query carries its own Sync, so outside BEGIN … COMMIT each commits on its own.
+      for (const s of ahead) sent.push(client.query({ name: s.name, text: s.sql, values: s.params as unknown[] }));
       sent.push(client.query(readOnly ? 'BEGIN READ ONLY' : 'BEGIN'));
       let last: Promise<pg.QueryArrayResult<(string | null)[]>> | undefined;
       for (const s of prepared) {

@@ -14,23 +14,22 @@ export interface Caller {
   auth: Pick<RequestAuth, 'role' | 'claims'>;
   req: RequestInfo;
   readOnly: boolean;
-  /** For writes: the count against the caller's write limit, taken in the same transaction. */
-  count?: WriteCount;
+  /** For writes: the count against the caller's write limit, taken in the same round trip. */
+  limit?: WriteCount;
 }
 
 /** The role, the JWT claims, PostgREST's request GUCs and read-only mode, in one statement. */
 const SETTINGS_SQL = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true),
         set_config('request.path', $4, true), set_config('request.headers', $5, true), set_config('transaction_read_only', $6, true)`;
 
-/** What runs before the caller's own statement: the write count (as the server), then the settings. */
-function preamble({ auth, req, readOnly, count }: Caller): PipelineStatement[] {
+/** What opens the transaction: admitting a counted write (as the server), then the settings. */
+function preamble({ auth, req, readOnly, limit }: Caller): PipelineStatement[] {
   const settings = { sql: SETTINGS_SQL, params: [auth.role, JSON.stringify(auth.claims), req.method, req.path, req.headers, readOnly ? 'on' : 'off'] };
-  return count ? [count.statement, settings] : [settings];
+  return limit ? [limit.admit, settings] : [settings];
 }
 
-/** A failed write still counts as an attempt; one over the limit answers 429. */
-async function failed(db: Database, caller: Caller, err: unknown): Promise<never> {
-  if (caller.count) await caller.count.countFailed(db, err);
+/** A write over its limit answers 429 in the API's shape; anything else goes on as it is. */
+function failed(err: unknown): never {
   throw writeLimitRefusal(err) ?? err;
 }
 
@@ -40,12 +39,18 @@ async function failed(db: Database, caller: Caller, err: unknown): Promise<never
  */
 export async function runAsCaller<T>(db: Database, caller: Caller, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   try {
+    // Here the count's verdict comes back to us, so the transaction needs no admitting.
+    if (caller.limit) {
+      const { rows } = await db.query<{ wait: number }>(caller.limit.count.sql, caller.limit.count.params);
+      if (rows[0]!.wait > 0) throw caller.limit.refusal(rows[0]!.wait);
+    }
+    const { auth, req, readOnly } = caller;
     return await db.transaction(async (tx) => {
-      for (const s of preamble(caller)) await tx.query(s.sql, s.params);
+      for (const s of preamble({ auth, req, readOnly })) await tx.query(s.sql, s.params);
       return fn(tx);
     });
   } catch (err) {
-    return failed(db, caller, err);
+    return failed(err);
   }
 }
 
@@ -71,9 +76,9 @@ export async function statementAsCaller(
   let row: readonly (string | null)[] | undefined;
   try {
     const own = { sql: stmt.text, params: stmt.params, prepare: !stmt.planEachTime };
-    row = await db.pipeline([...preamble(caller), own], { readOnly: caller.readOnly });
+    row = await db.pipeline([...preamble(caller), own], { readOnly: caller.readOnly, committedFirst: caller.limit ? [caller.limit.count] : [] });
   } catch (err) {
-    return failed(db, caller, err);
+    return failed(err);
   }
   if (!row) throw new Error('the statement returned no row');
   const [body, n, extra] = row;

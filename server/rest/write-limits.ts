@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Config, RateLimitRule } from '../config.ts';
 import { isPgError, type PipelineStatement } from '../db/database.ts';
 import type { RequestAuth } from '../security/request-auth.ts';
@@ -14,12 +15,14 @@ export function writeRule(config: Config, target: { table?: string; rpc?: string
 }
 
 /**
- * One write counted per client IP and per user (the service_role key is exempt). It runs first in
- * the write's own transaction, before the caller's role is taken, so an allowed write and its
- * count commit together in one round trip. A write over the limit fails there with PT429.
+ * One write counted per client IP and per user (the service_role key is exempt), in the same
+ * round trip as the write: the count commits on its own just ahead of the write's transaction,
+ * whose first statement admits the write or refuses it with PT429 (db/migrations/0060).
  */
 export class WriteCount {
-  private constructor(private readonly params: readonly unknown[]) {}
+  private readonly ticket = randomUUID();
+
+  private constructor(private readonly limits: readonly unknown[]) {}
 
   static for(auth: RequestAuth, ip: string, bucket: string, rule: RateLimitRule): WriteCount | undefined {
     if (auth.role === 'service_role') return undefined;
@@ -27,22 +30,29 @@ export class WriteCount {
     return new WriteCount([`rest:${bucket}:ip:${ip}`, userKey, rule.count, rule.seconds]);
   }
 
-  /** The statement that counts the write and refuses it when over the limit. */
-  get statement(): PipelineStatement {
-    return { sql: 'select platform.count_write($1, $2, $3, $4, true)', params: this.params };
+  /** Committed ahead of the write's transaction. */
+  get count(): PipelineStatement {
+    return { sql: 'select platform.count_write($1, $2, $3, $4, $5) as wait', params: [this.ticket, ...this.limits] };
   }
 
-  /** Counts a write whose transaction failed (and so took its count back): attempts count too. */
-  countFailed(db: { query(sql: string, params: readonly unknown[]): Promise<unknown> }, err: unknown): Promise<unknown> {
-    if (isPgError(err) && err.code === 'PT429') return Promise.resolve();
-    return db.query('select platform.count_write($1, $2, $3, $4, false)', this.params).catch(() => undefined);
+  refusal(retryAfterSeconds: number): RestError {
+    return refusal(retryAfterSeconds);
+  }
+
+  /** First in the write's transaction, before the caller's role is taken. */
+  get admit(): PipelineStatement {
+    return { sql: 'select platform.admit_write($1)', params: [this.ticket] };
   }
 }
 
-/** The 429 for a write refused by platform.count_write, in the API's error shape. */
-export function writeLimitRefusal(err: unknown): RestError | undefined {
-  if (!isPgError(err) || err.code !== 'PT429') return undefined;
+/** The 429 for a write over its limit, in the API's error shape. */
+function refusal(retryAfterSeconds: number): RestError {
   return new RestError(429, 'over_request_rate_limit', MESSAGES.rateLimitExceeded, null, null, {
-    'Retry-After': String(Math.max(1, Number(err.detail) || 1)),
+    'Retry-After': String(Math.max(1, retryAfterSeconds || 1)),
   });
+}
+
+/** The 429 for a write refused by platform.admit_write (PT429), or undefined for other errors. */
+export function writeLimitRefusal(err: unknown): RestError | undefined {
+  return isPgError(err) && err.code === 'PT429' ? refusal(Number(err.detail)) : undefined;
 }

@@ -94,6 +94,29 @@ describe('per-IP and per-user keys', () => {
     expect(rows.map((r) => r.body)).toEqual(['first', 'second', 'third']);
   });
 
+  it('counts writes that answer one object (checked before commit) the same way', async () => {
+    const frank = await server.createUser();
+    const post = (body: string) =>
+      fetch(`${server.url}/rest/v1/rt_notes`, {
+        method: 'POST',
+        headers: {
+          apikey: server.anonKey,
+          authorization: `Bearer ${frank.token}`,
+          'content-type': 'application/json',
+          accept: 'application/vnd.pgrst.object+json',
+          prefer: 'return=representation',
+          'x-forwarded-for': '10.0.0.10',
+        },
+        body: JSON.stringify({ body }),
+      });
+    for (const body of ['one', 'two', 'three']) expect((await post(body)).status).toBe(201);
+    const refused = await post('four');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const { rows } = await server.ctx.db.query<{ body: string }>('select body from public.rt_notes where owner_id = $1 order by id', [frank.id]);
+    expect(rows.map((r) => r.body)).toEqual(['one', 'two', 'three']);
+  });
+
   it('failed writes count as attempts: three refused by the database use up the allowance', async () => {
     const erin = await server.createUser();
     for (let i = 0; i < 3; i++) {

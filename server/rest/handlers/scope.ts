@@ -31,8 +31,8 @@ export function reader(scope: RequestScope): Caller {
 export function writer(scope: RequestScope, target: { table?: string; rpc?: string }): Caller {
   const { bucket, rule } = writeRule(scope.ctx.config, target, scope.method);
   scope.ctx.rateLimiter.sweepSometimes();
-  const count = WriteCount.for(scope.auth, clientIp(scope.c, scope.ctx.config.TRUST_PROXY), bucket, rule);
-  return { auth: scope.auth, req: scope.info, readOnly: false, count };
+  const limit = WriteCount.for(scope.auth, clientIp(scope.c, scope.ctx.config.TRUST_PROXY), bucket, rule);
+  return { auth: scope.auth, req: scope.info, readOnly: false, limit };
 }
 
 export interface Reply {
