@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { IncomingMessage } from 'node:http';
+import { nodeRequest, requestHeader } from '../http/node-request.ts';
 import type { ServerContext } from '../context.ts';
 import type { ApiRole } from '../security/jwt.ts';
 import { JwtError, MissingApiKeyError, type RequestAuth } from '../security/request-auth.ts';
@@ -31,21 +31,25 @@ async function respond(ctx: ServerContext, c: Context, handler: (scope: RequestS
     if (!METHODS.has(method)) throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
     const auth = await authenticateOrThrow(c, ctx);
     role = auth.role;
-    const profile = c.req.header(method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile');
+    const profile = requestHeader(c, method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile');
     if (profile && profile !== 'public') {
       throw new RestError(406, 'PGRST106', 'The schema must be one of the following: public', null, null);
     }
-    const url = new URL(c.req.url);
+    // The path and query as sent; the query is parsed only when a statement has to be built.
+    const url = c.req.url;
+    const pathStart = url.indexOf('/', url.indexOf('//') + 2);
+    const queryStart = url.indexOf('?', pathStart);
+    const path = queryStart === -1 ? url.slice(pathStart) : url.slice(pathStart, queryStart);
     const scope: RequestScope = {
       ctx,
       c,
       method,
       auth,
-      prefs: parsePrefer(c.req.header('prefer')),
-      media: negotiate(c.req.header('accept')),
-      info: { method, path: url.pathname, headers: requestHeaders(c) },
+      prefs: parsePrefer(requestHeader(c, 'prefer')),
+      media: negotiate(requestHeader(c, 'accept')),
+      info: { method, path, headers: requestHeaders(c) },
       snap: ctx.schemaCache.snapshot,
-      params: url.searchParams,
+      search: queryStart === -1 ? '' : url.slice(queryStart + 1),
     };
     return send(c, await handler(scope));
   } catch (err) {
@@ -63,7 +67,7 @@ async function authenticateOrThrow(c: Context, ctx: ServerContext): Promise<Requ
     }
     if (err instanceof JwtError) {
       const expired = err.reason === 'expired';
-      const token = (c.req.header('authorization') ?? '').replace(/^Bearer\s+/i, '') || c.req.header('apikey') || '';
+      const token = (requestHeader(c, 'authorization') ?? '').replace(/^Bearer\s+/i, '') || requestHeader(c, 'apikey') || '';
       const parts = token.split('.').length;
       const message = expired
         ? 'JWT expired'
@@ -83,7 +87,7 @@ async function authenticateOrThrow(c: Context, ctx: ServerContext): Promise<Requ
 /** request.headers as PostgREST sets it, minus credentials; from Node's own parsed headers when there. */
 function requestHeaders(c: Context): string {
   const out: Record<string, string> = {};
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  const incoming = nodeRequest(c);
   if (incoming) {
     for (const [key, value] of Object.entries(incoming.headers)) {
       if (value !== undefined && !HIDDEN_HEADERS.has(key)) out[key] = Array.isArray(value) ? value.join(', ') : value;

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { Database, Queryable } from '../db/database.ts';
+import { requestHeader } from '../http/node-request.ts';
 import type { ApiRole, JwtClaims, Keys } from './jwt.ts';
 import { JwtError } from './jwt.ts';
 
@@ -20,10 +21,10 @@ export class MissingApiKeyError extends Error {
 
 /** The bearer token wins over the apikey header, as on Supabase. */
 export function bearerToken(c: Context): string | undefined {
-  const header = c.req.header('authorization');
+  const header = requestHeader(c, 'authorization');
   const m = header?.match(/^Bearer\s+(\S+)\s*$/i);
   if (m) return m[1];
-  return c.req.header('apikey') ?? c.req.query('apikey') ?? undefined;
+  return requestHeader(c, 'apikey') ?? c.req.query('apikey') ?? undefined;
 }
 
 /** Throws MissingApiKeyError or JwtError; callers map those to their protocol's error shape. */

@@ -1,3 +1,4 @@
+import { requestHeader } from '../../http/node-request.ts';
 import { RestError } from '../errors.ts';
 import { statementAsCaller } from '../execute.ts';
 import { isPlainObject, readJsonBody } from '../http/body.ts';
@@ -16,7 +17,7 @@ export async function handleRpc(scope: RequestScope, name: string): Promise<Repl
   const overloads = scope.snap.functions.get(name) ?? [];
   const read = scope.method === 'GET' || scope.method === 'HEAD';
   const argNames = new Set(read ? overloads.flatMap((f) => f.args.map((a) => a.name)).filter(Boolean) : []);
-  const q = parseQuery(scope.params, argNames);
+  const q = parseQuery(new URLSearchParams(scope.search), argNames);
 
   let args: Record<string, unknown> | string;
   let keys: string[];
@@ -39,7 +40,7 @@ export async function handleRpc(scope: RequestScope, name: string): Promise<Repl
   const sql = new Sql();
   const { from, call } = routineCall(sql, fn, whole && !read && bodyIsObject ? JSON.stringify(args) : args, whole);
   const root = q.levels.get('')!;
-  const page = paging(root.limit, root.offset, read ? scope.c.req.header('range') : undefined);
+  const page = paging(root.limit, root.offset, read ? requestHeader(scope.c, 'range') : undefined);
   const readOnly = read || fn.volatility !== 'v';
   const caller = readOnly ? reader(scope) : writer(scope, { rpc: name });
 

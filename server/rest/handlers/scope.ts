@@ -19,7 +19,8 @@ export interface RequestScope {
   media: MediaChoice;
   info: RequestInfo;
   snap: SchemaSnapshot;
-  params: URLSearchParams;
+  /** The raw query string, without its '?'. */
+  search: string;
 }
 
 /** A read as the request's caller. */

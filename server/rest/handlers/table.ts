@@ -1,3 +1,4 @@
+import { requestHeader } from '../../http/node-request.ts';
 import { RestError, parseError } from '../errors.ts';
 import { runAsCaller, statementAsCaller } from '../execute.ts';
 import { isPlainObject, readJsonBody } from '../http/body.ts';
@@ -26,11 +27,11 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
   const rel = findRelation(scope, table);
 
   if (scope.method === 'GET' || scope.method === 'HEAD') {
-    const range = scope.c.req.header('range');
+    const range = requestHeader(scope.c, 'range');
     // Everything the statement is built from: the table and query, the range, count and nulls.
-    const key = `${table}?${scope.params.toString()}|${range ?? ''}|${scope.prefs.count ?? ''}|${scope.media.stripNulls}`;
+    const key = `${table}?${scope.search}|${range ?? ''}|${scope.prefs.count ?? ''}|${scope.media.stripNulls}`;
     const { stmt, page } = cachedRead(scope.snap, key, () => {
-      const q = parseQuery(scope.params);
+      const q = parseQuery(new URLSearchParams(scope.search));
       const root = q.levels.get('')!;
       const page = paging(root.limit, root.offset, range);
       const bctx: BuildContext = { snap: scope.snap, sql: new Sql(), levels: q.levels, usedPaths: new Set() };
@@ -48,7 +49,7 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
     return readReply(scope, row, page.offset);
   }
 
-  const q = parseQuery(scope.params);
+  const q = parseQuery(new URLSearchParams(scope.search));
   const bctx: BuildContext = { snap: scope.snap, sql: new Sql(), levels: q.levels, usedPaths: new Set() };
   const root = q.levels.get('')!;
 

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { IncomingMessage } from 'node:http';
+import { nodeRequest, requestHeader } from '../../http/node-request.ts';
 import { RestError } from '../errors.ts';
 
 /** Request bodies are JSON documents of modest size; larger ones are refused before parsing. */
@@ -11,7 +11,7 @@ export interface JsonBody {
 }
 
 export async function readJsonBody(c: Context, emptyAs?: string): Promise<JsonBody> {
-  const type = c.req.header('content-type');
+  const type = requestHeader(c, 'content-type');
   if (type && !/^application\/(json|vnd\.pgrst\.object\+json|vnd\.pgrst\.array\+json)\s*(;|$)/i.test(type.trim())) {
     throw new RestError(415, 'PGRST102', `Content-Type not acceptable: ${type}`, null, 'Send the body as application/json.');
   }
@@ -33,8 +33,8 @@ export async function readJsonBody(c: Context, emptyAs?: string): Promise<JsonBo
  * full undici Request and a web stream for every write.
  */
 async function readBodyText(c: Context): Promise<string> {
-  if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge();
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (Number(requestHeader(c, 'content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+  const incoming = nodeRequest(c);
   if (!incoming) {
     const text = await c.req.text();
     if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw tooLarge();
