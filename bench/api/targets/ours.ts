@@ -24,5 +24,6 @@ const db = env.engine === 'postgres' ? await openPostgres(env.databaseUrl!) : aw
 const server = await startServer(config, { db, log: () => undefined });
 const { rows } = await db.query<{ id: string }>(APPROVED_IDS_SQL);
 const stopProfile = await profileServing();
-announce({ url: server.url, projectIds: rows.map((r) => r.id) });
+// Loopback by address, as the other targets are reached.
+announce({ url: server.url.replace('localhost', '127.0.0.1'), projectIds: rows.map((r) => r.id) });
 process.on('SIGTERM', () => void stopProfile().then(() => server.close()).then(() => process.exit(0)));
