@@ -53,10 +53,13 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       const sent: Promise<unknown>[] = [];
       const socket = (client as ConnectionInternals).connection?.stream;
       socket?.cork?.();
+      const parsed = (client as ConnectionInternals).connection?.parsedStatements ?? {};
       for (const { evicted } of [...ahead, ...prepared]) {
-        if (!evicted) continue;
-        sent.push(client.query(`deallocate ${evicted}`));
-        delete (client as ConnectionInternals).connection?.parsedStatements?.[evicted];
+        // Only what Postgres really prepared (a statement that failed to parse never was); the
+        // answer does not concern this request.
+        if (!evicted || parsed[evicted] === undefined) continue;
+        client.query(`deallocate ${evicted}`).catch(() => undefined);
+        delete parsed[evicted];
       }
       // Each query carries its own Sync, so outside BEGIN … COMMIT each commits on its own.
       for (const s of ahead) sent.push(client.query({ name: s.name, text: s.sql, values: s.params as unknown[] }));

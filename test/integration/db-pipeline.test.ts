@@ -75,4 +75,15 @@ describe('Database.pipeline', () => {
     await expect(db().pipeline([broken], { readOnly: true })).rejects.toMatchObject({ code: '42601' });
     expect(await db().pipeline([{ sql: 'select $1::text', params: ['fine'] }], { readOnly: true })).toEqual(['fine']);
   });
+
+  it('commits and answers normally when the statement it pushes out of the cache never parsed', async () => {
+    await expect(db().pipeline([{ sql: 'select * from public.no_such_table', params: [] }], { readOnly: true })).rejects.toMatchObject({ code: '42P01' });
+    // 250 new shapes push that failed one out (and everything else) while writes go on.
+    for (let i = 0; i < 250; i++) {
+      const row = await db().pipeline([{ sql: `insert into public.pipeline_probe (id, note) values ($1, 'n${i}') returning id`, params: [100 + i] }], { readOnly: false });
+      expect(row).toEqual([String(100 + i)]);
+    }
+    const { rows } = await db().query<{ n: number }>('select count(*)::int as n from public.pipeline_probe where id >= 100');
+    expect(rows[0]!.n).toBe(250);
+  });
 });
