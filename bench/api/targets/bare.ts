@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { profileServing } from '../../support/profile.ts';
 import { announce, APPROVED_IDS_SQL, benchPglite, targetEnv } from '../protocol.ts';
-import { STATEMENTS, type Scenario } from '../statements.ts';
+import { REST_VOTE_PATH, SEARCH_TERM, STATEMENTS, type Scenario } from '../statements.ts';
 
 /**
  * (c) The floor: a bare node:http handler. Each request is one transaction as role anon with the
@@ -68,20 +68,28 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 const { run, ids } = env.engine === 'postgres' ? await postgresRunner() : await pgliteRunner();
 
+/** Which scenario a request is, by the path supabase-js would use for it (bench/api/statements.ts). */
+function scenarioOf(url: URL): Scenario | undefined {
+  if (url.pathname === REST_VOTE_PATH) return 'vote';
+  if (url.pathname === '/rest/v1/project_listing') return 'search';
+  if (url.pathname === '/rest/v1/projects') return url.searchParams.has('id') ? 'detail' : 'list';
+  return undefined;
+}
+
 async function handle(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://bare');
   let body: string;
-  switch (url.pathname) {
-    case '/list':
+  switch (scenarioOf(url)) {
+    case 'list':
       body = await run('list', []);
       break;
-    case '/search':
-      body = await run('search', [`%${url.searchParams.get('q') ?? ''}%`]);
+    case 'search':
+      body = await run('search', [`%${SEARCH_TERM}%`]);
       break;
-    case '/detail':
-      body = await run('detail', [url.searchParams.get('id')]);
+    case 'detail':
+      body = await run('detail', [url.searchParams.get('id')!.replace(/^eq\./, '')]);
       break;
-    case '/vote': {
+    case 'vote': {
       const { project_id, voter_id } = JSON.parse(await readBody(req)) as { project_id: string; voter_id: string };
       body = await run('vote', [project_id, voter_id]);
       break;

@@ -44,7 +44,7 @@ async function readBodyText(c: Context): Promise<string> {
     const chunks: Buffer[] = [];
     let size = 0;
     const stop = () => {
-      incoming.off('data', onData).off('end', onEnd).off('error', onError);
+      incoming.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
@@ -61,7 +61,9 @@ async function readBodyText(c: Context): Promise<string> {
       stop();
       reject(err);
     };
-    incoming.on('data', onData).on('end', onEnd).on('error', onError);
+    // A client that goes away mid-body ends the request without 'end'.
+    const onClose = () => onError(new Error('the client closed the request before sending all of its body'));
+    incoming.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
   });
 }
 
