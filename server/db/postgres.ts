@@ -47,28 +47,34 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     if (!names) statementNames.set(client, (names = new StatementNames('rest_')));
     let broken: Error | undefined;
     try {
-      const named = (s: PipelineStatement) => ({ ...s, ...(s.prepare === false ? { name: undefined, evicted: undefined } : names.use(s.sql)) });
-      const ahead = committedFirst.map(named);
-      const prepared = statements.map(named);
-      const sent: Promise<unknown>[] = [];
-      const socket = (client as ConnectionInternals).connection?.stream;
-      socket?.cork?.();
-      const parsed = (client as ConnectionInternals).connection?.parsedStatements ?? {};
-      for (const { evicted } of [...ahead, ...prepared]) {
+      const internals = (client as ConnectionInternals).connection;
+      const parsed = internals?.parsedStatements ?? {};
+      // The name each statement runs under (none: parsed afresh), closing what that pushes out.
+      const nameOf = (s: PipelineStatement): string | undefined => {
+        if (s.prepare === false) return undefined;
+        const { name, evicted } = names.use(s.sql);
         // Only what Postgres really prepared (a statement that failed to parse never was); the
         // answer does not concern this request.
-        if (!evicted || parsed[evicted] === undefined) continue;
-        client.query(`deallocate ${evicted}`).catch(() => undefined);
-        delete parsed[evicted];
-      }
+        if (evicted && parsed[evicted] !== undefined) {
+          client.query(`deallocate ${evicted}`).catch(() => undefined);
+          delete parsed[evicted];
+        }
+        return name;
+      };
+      const socket = internals?.stream;
+      socket?.cork?.();
+      // Named first, so any deallocation goes out ahead of the transaction.
+      const aheadNames = committedFirst.map(nameOf);
+      const ownNames = statements.map(nameOf);
+      const sent: Promise<unknown>[] = [];
       // Each query carries its own Sync, so outside BEGIN … COMMIT each commits on its own.
-      for (const s of ahead) sent.push(client.query({ name: s.name, text: s.sql, values: s.params as unknown[] }));
+      committedFirst.forEach((s, i) => sent.push(client.query({ name: aheadNames[i], text: s.sql, values: s.params as unknown[] })));
       sent.push(client.query(readOnly ? 'BEGIN READ ONLY' : 'BEGIN'));
       let last: Promise<pg.QueryArrayResult<(string | null)[]>> | undefined;
-      for (const s of prepared) {
-        last = client.query({ name: s.name, text: s.sql, values: s.params as unknown[], rowMode: 'array', types: TEXT_TYPES });
+      statements.forEach((s, i) => {
+        last = client.query({ name: ownNames[i], text: s.sql, values: s.params as unknown[], rowMode: 'array', types: TEXT_TYPES });
         sent.push(last);
-      }
+      });
       // After a failed statement COMMIT ends the transaction as a rollback.
       sent.push(client.query('COMMIT'));
       socket?.uncork?.();

@@ -1,6 +1,6 @@
 import type { Database, PipelineStatement, Queryable } from '../db/database.ts';
 import type { RequestAuth } from '../security/request-auth.ts';
-import { writeLimitRefusal, type WriteCount } from './write-limits.ts';
+import { writeLimitExceeded, writeLimitRefusal, type WriteCount } from './write-limits.ts';
 
 export interface RequestInfo {
   method: string;
@@ -42,7 +42,7 @@ export async function runAsCaller<T>(db: Database, caller: Caller, fn: (tx: Quer
     // Here the count's verdict comes back to us, so the transaction needs no admitting.
     if (caller.limit) {
       const { rows } = await db.query<{ wait: number }>(caller.limit.count.sql, caller.limit.count.params);
-      if (rows[0]!.wait > 0) throw caller.limit.refusal(rows[0]!.wait);
+      if (rows[0]!.wait > 0) throw writeLimitExceeded(rows[0]!.wait);
     }
     const { auth, req, readOnly } = caller;
     return await db.transaction(async (tx) => {

@@ -35,10 +35,6 @@ export class WriteCount {
     return { sql: 'select platform.count_write($1, $2, $3, $4, $5) as wait', params: [this.ticket, ...this.limits] };
   }
 
-  refusal(retryAfterSeconds: number): RestError {
-    return refusal(retryAfterSeconds);
-  }
-
   /** First in the write's transaction, before the caller's role is taken. */
   get admit(): PipelineStatement {
     return { sql: 'select platform.admit_write($1)', params: [this.ticket] };
@@ -46,7 +42,7 @@ export class WriteCount {
 }
 
 /** The 429 for a write over its limit, in the API's error shape. */
-function refusal(retryAfterSeconds: number): RestError {
+export function writeLimitExceeded(retryAfterSeconds: number): RestError {
   return new RestError(429, 'over_request_rate_limit', MESSAGES.rateLimitExceeded, null, null, {
     'Retry-After': String(Math.max(1, retryAfterSeconds || 1)),
   });
@@ -54,5 +50,5 @@ function refusal(retryAfterSeconds: number): RestError {
 
 /** The 429 for a write refused by platform.admit_write (PT429), or undefined for other errors. */
 export function writeLimitRefusal(err: unknown): RestError | undefined {
-  return isPgError(err) && err.code === 'PT429' ? refusal(Number(err.detail)) : undefined;
+  return isPgError(err) && err.code === 'PT429' ? writeLimitExceeded(Number(err.detail)) : undefined;
 }

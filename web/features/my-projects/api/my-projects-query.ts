@@ -1,24 +1,18 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ProjectStatus } from '../../../../domain/catalog.ts';
 import { supabase } from '../../../lib/supabase.ts';
+import type { ProjectRow } from '../../projects/api/types.ts';
 
 export const MY_PROJECTS_PAGE_SIZE = 20;
 
-export interface MyProject {
-  id: string;
-  title: string;
-  description: string;
-  long_description: string | null;
-  image_url: string | null;
-  live_url: string | null;
-  github_url: string | null;
-  tool: string;
-  category: string;
-  created_at: string;
+/** A projects row as its owner reads it: any review state, with the reason a rejection gave. */
+export interface MyProject
+  extends Pick<
+    ProjectRow,
+    'id' | 'title' | 'description' | 'long_description' | 'image_url' | 'live_url' | 'github_url' | 'tool' | 'category' | 'created_at' | 'upvotes' | 'featured'
+  > {
   status: ProjectStatus;
   rejection_reason: string | null;
-  upvotes: number;
-  featured: boolean;
   creators: { id: string; name: string; bio: string | null } | null;
 }
 
