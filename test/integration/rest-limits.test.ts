@@ -128,3 +128,23 @@ describe('per-IP and per-user keys', () => {
   });
 });
 
+
+describe('limit windows', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_REST_WRITES: '2/2', TRUST_PROXY: '127.0.0.1' });
+    await installFixtures(server);
+  });
+  afterAll(() => server?.close());
+
+  it('lifts a refusal once its window has run out, and counts afresh from there', async () => {
+    const user = await server.createUser();
+    for (let i = 0; i < 2; i++) expect((await write(server, user.token, '10.0.1.1')).status).toBe(204);
+    const refused = await write(server, user.token, '10.0.1.1');
+    expect(refused.status).toBe(429);
+    expect(['1', '2']).toContain(refused.retryAfter);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    for (let i = 0; i < 2; i++) expect((await write(server, user.token, '10.0.1.1')).status).toBe(204);
+    expect((await write(server, user.token, '10.0.1.1')).status).toBe(429);
+  });
+});

@@ -4,7 +4,7 @@ import { fieldOutputName } from '../parse/field.ts';
 import type { Relation, SchemaSnapshot } from '../schema-cache.ts';
 import { filterSql, fieldSql, unknownColumn } from './expressions.ts';
 import { resolveEmbed, type Join } from './relationships.ts';
-import { ident, type Sql } from './sql.ts';
+import { ident, rowCount, type Sql } from './sql.ts';
 
 const EMPTY_LEVEL: LevelOptions = { filters: [], order: [] };
 
@@ -139,8 +139,8 @@ export function renderTail(ctx: BuildContext, level: LevelSql, paging?: { limit?
   if (level.order) s += ` order by ${level.order}`;
   const limit = paging ? paging.limit : level.limit;
   const offset = paging ? paging.offset : level.offset;
-  if (limit !== undefined) s += ` limit ${ctx.sql.bind(limit)}`;
-  if (offset) s += ` offset ${ctx.sql.bind(offset)}`;
+  if (limit !== undefined) s += ` limit ${rowCount(limit)}`;
+  if (offset) s += ` offset ${rowCount(offset)}`;
   return s;
 }
 

@@ -26,6 +26,17 @@ export function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
+/**
+ * A row count (LIMIT, OFFSET) written into the statement, as PostgREST writes it. Counts come
+ * from our own parser as non-negative integers, never as text, and must stay literal: with a
+ * bound LIMIT, Postgres cannot tell how many rows a generic plan returns, so it re-plans the
+ * statement on every execution (about a third of a short list's database time).
+ */
+export function rowCount(n: number): string {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
+  return String(n);
+}
+
 /** A catalog-approved name as a string literal (json keys of columns). */
 export function literal(name: string): string {
   return `'${name.replace(/'/g, "''")}'`;
