@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { seedBulkProjects } from '../../db/seed/bulk.ts';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPglite } from '../../server/db/pglite.ts';
@@ -50,6 +50,8 @@ interface Cell {
   errors: number;
   /** CPU time the target's process spent per request: robust to a busy machine, unlike req/s. */
   cpuMs?: number;
+  /** On a local Postgres: CPU time all its processes spent per request while this target was served. */
+  dbCpuMs?: number;
 }
 
 /** utime + stime of a process in ms, from /proc (Linux); undefined elsewhere. */
@@ -61,6 +63,26 @@ function cpuTimeMs(pid: number | undefined): number | undefined {
   } catch {
     return undefined;
   }
+}
+/**
+ * utime + stime of every local `postgres` process in ms (Linux), or undefined when none is visible
+ * (a remote server). Targets take turns, so a round's difference is the database work its target
+ * caused, plus a little background work (WAL writer, autovacuum).
+ */
+function postgresCpuTimeMs(): number | undefined {
+  let total = 0;
+  let seen = false;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+      total += cpuTimeMs(Number(pid)) ?? 0;
+      seen = true;
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return seen ? total : undefined;
 }
 type Results = Map<string, Cell>;
 const key = (engine: Engine, scenario: Scenario, connections: number, target: Target) => `${engine}/${scenario}/${connections}/${target}`;
@@ -279,21 +301,23 @@ for (const engine of ENGINES) {
       for (const connections of CONNECTIONS) {
         // Rounds alternate the targets, and each target's median round is reported: a burst of
         // load from elsewhere on the machine then spoils one round, not the comparison.
-        const rounds = new Map<Target, { cells: Cell[]; latencies: number[]; cpuMs: number; requests: number }>();
+        const rounds = new Map<Target, { cells: Cell[]; latencies: number[]; cpuMs: number; dbCpuMs: number; requests: number }>();
         for (let round = 0; round < ROUNDS; round++) {
           for (const { target, ready, child } of running) {
             const requests = requestFor(target, scenario, ready);
             await drain(target, ready);
             if (round === 0 && WARMUP > 0) await warmUp(ready.url, requests, connections, WARMUP);
-            const cpuBefore = cpuTimeMs(child.pid);
+            const dbCpu = engine === 'postgres' ? postgresCpuTimeMs : () => undefined;
+            const [cpuBefore, dbCpuBefore] = [cpuTimeMs(child.pid), dbCpu()];
             const { cell, latencies } = await measureRecorded(ready.url, requests, connections, DURATION);
             await drain(target, ready);
-            const cpuAfter = cpuTimeMs(child.pid);
-            const acc = rounds.get(target) ?? { cells: [], latencies: [], cpuMs: 0, requests: 0 };
+            const [cpuAfter, dbCpuAfter] = [cpuTimeMs(child.pid), dbCpu()];
+            const acc = rounds.get(target) ?? { cells: [], latencies: [], cpuMs: 0, dbCpuMs: 0, requests: 0 };
             acc.cells.push(cell);
             acc.latencies.push(...latencies);
             if (cpuBefore !== undefined && cpuAfter !== undefined) {
               acc.cpuMs += cpuAfter - cpuBefore;
+              if (dbCpuBefore !== undefined && dbCpuAfter !== undefined) acc.dbCpuMs += dbCpuAfter - dbCpuBefore;
               acc.requests += cell.rps * DURATION;
             }
             rounds.set(target, acc);
@@ -309,9 +333,10 @@ for (const engine of ENGINES) {
             p95: percentile(acc.latencies, 0.95),
             errors: acc.cells.reduce((n, c) => n + c.errors, 0),
             cpuMs: acc.requests > 0 ? acc.cpuMs / acc.requests : undefined,
+            dbCpuMs: acc.requests > 0 && engine === 'postgres' && acc.dbCpuMs > 0 ? acc.dbCpuMs / acc.requests : undefined,
           };
           results.set(key(engine, scenario, connections, target), cell);
-          log(`  ${scenario.padEnd(6)} c=${String(connections).padStart(2)} ${target.padEnd(4)} ${cell.rps.toFixed(0).padStart(6)} req/s (rounds ${rpsSorted.map((r) => r.toFixed(0)).join(' ')})  p50 ${cell.p50.toFixed(1)} ms  p95 ${cell.p95.toFixed(1)} ms${cell.cpuMs !== undefined ? `  cpu ${cell.cpuMs.toFixed(2)} ms/req` : ''}${cell.errors ? `  ERRORS ${cell.errors}` : ''}`);
+          log(`  ${scenario.padEnd(6)} c=${String(connections).padStart(2)} ${target.padEnd(4)} ${cell.rps.toFixed(0).padStart(6)} req/s (rounds ${rpsSorted.map((r) => r.toFixed(0)).join(' ')})  p50 ${cell.p50.toFixed(1)} ms  p95 ${cell.p95.toFixed(1)} ms${cell.cpuMs !== undefined ? `  cpu ${cell.cpuMs.toFixed(2)} ms/req` : ''}${cell.dbCpuMs !== undefined ? `  db cpu ${cell.dbCpuMs.toFixed(2)} ms/req` : ''}${cell.errors ? `  ERRORS ${cell.errors}` : ''}`);
         }
       }
     }
@@ -327,7 +352,8 @@ const fmt = (c: Cell | undefined) => (c ? `${c.rps.toFixed(0)} r/s ${c.p50.toFix
 const ratio = (a: Cell | undefined, b: Cell | undefined) => (a && b && b.rps > 0 ? (a.rps / b.rps).toFixed(2) : '—');
 const cpuRatio = (a: Cell | undefined, c: Cell | undefined) => (a?.cpuMs && c?.cpuMs ? (c.cpuMs / a.cpuMs).toFixed(2) : '—');
 const cpu = (c: Cell | undefined) => (c?.cpuMs !== undefined ? c.cpuMs.toFixed(2) : '—');
-const header = ['engine', 'request', 'conns', '(a) ours', '(b) lite', '(c) bare', 'a/c', 'a/b', 'cpu ms/req a|b|c', 'cpu c/a'];
+const dbCpu = (c: Cell | undefined) => (c?.dbCpuMs !== undefined ? c.dbCpuMs.toFixed(2) : '—');
+const header = ['engine', 'request', 'conns', '(a) ours', '(b) lite', '(c) bare', 'a/c', 'a/b', 'cpu ms/req a|b|c', 'cpu c/a', 'db cpu ms/req a|b|c'];
 const rows: string[][] = [];
 for (const engine of ENGINES) {
   for (const scenario of SCENARIOS) {
@@ -335,14 +361,16 @@ for (const engine of ENGINES) {
       const get = (t: Target) => results.get(key(engine, scenario, connections, t));
       if (!get('ours') && !get('lite') && !get('bare')) continue;
       rows.push([engine, scenario, String(connections), fmt(get('ours')), fmt(get('lite')), fmt(get('bare')), ratio(get('ours'), get('bare')), ratio(get('ours'), get('lite')),
-        `${cpu(get('ours'))} | ${cpu(get('lite'))} | ${cpu(get('bare'))}`, cpuRatio(get('ours'), get('bare'))]);
+        `${cpu(get('ours'))} | ${cpu(get('lite'))} | ${cpu(get('bare'))}`, cpuRatio(get('ours'), get('bare')),
+        engine === 'postgres' ? `${dbCpu(get('ours'))} | ${dbCpu(get('lite'))} | ${dbCpu(get('bare'))}` : '—']);
     }
   }
 }
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
 console.log(`\nthroughput (requests/s) and latency median/p95 (ms); a/c and a/b are throughput ratios;`);
-console.log(`cpu ms/req is the target process's CPU time per request (on Postgres, without the database's own CPU); cpu c/a = bare/ours`);
+console.log(`cpu ms/req is the target process's CPU time per request (on Postgres, without the database's own CPU); cpu c/a = bare/ours;`);
+console.log(`db cpu ms/req is a local Postgres server's CPU time per request (PGlite runs inside the target: its share is in cpu ms/req)`);
 console.log(line(header));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const r of rows) console.log(line(r));
