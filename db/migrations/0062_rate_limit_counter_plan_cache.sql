@@ -1,6 +1,6 @@
 -- The rate-limit counter as PL/pgSQL: a LANGUAGE sql function that writes is never inlined, and
--- Postgres before 18 plans its body afresh on every call, which made counting a write cost as
--- much database time as the vote it guards. PL/pgSQL keeps the upsert's plan for the session.
+-- Postgres before 18 plans its body afresh on every call, which made counting a vote cost a
+-- quarter of the vote's own database time. PL/pgSQL keeps the upsert's plan for the session.
 -- Same signature and results as 0060's version.
 create or replace function platform.hit_rate_limit(p_key text, p_window_seconds integer)
 returns table (hits integer, retry_after integer)
