@@ -64,25 +64,33 @@ function cpuTimeMs(pid: number | undefined): number | undefined {
     return undefined;
   }
 }
-/**
- * utime + stime of every local `postgres` process in ms (Linux), or undefined when none is visible
- * (a remote server). Targets take turns, so a round's difference is the database work its target
- * caused, plus a little background work (WAL writer, autovacuum).
- */
-function postgresCpuTimeMs(): number | undefined {
-  let total = 0;
-  let seen = false;
+/** utime + stime in ms of every local `postgres` process by pid (Linux); undefined when none is visible (a remote server). */
+function postgresCpuTimes(): Map<number, number> | undefined {
+  const times = new Map<number, number>();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
-      total += cpuTimeMs(Number(pid)) ?? 0;
-      seen = true;
+      const ms = cpuTimeMs(Number(pid));
+      if (ms !== undefined) times.set(Number(pid), ms);
     } catch {
       // The process ended while we looked.
     }
   }
-  return seen ? total : undefined;
+  return times.size > 0 ? times : undefined;
+}
+
+/**
+ * The database's CPU time between two readings. Targets take turns, so it is the work the
+ * measured target caused, plus a little background work (WAL writer, autovacuum). Counted per
+ * process, so backends that start or end meanwhile (pools open and close connections) do not
+ * skew the sum; the last moments of one that ended are lost.
+ */
+function postgresCpuBetween(before: Map<number, number> | undefined, after: Map<number, number> | undefined): number | undefined {
+  if (!before || !after) return undefined;
+  let total = 0;
+  for (const [pid, ms] of after) total += Math.max(0, ms - (before.get(pid) ?? 0));
+  return total;
 }
 type Results = Map<string, Cell>;
 const key = (engine: Engine, scenario: Scenario, connections: number, target: Target) => `${engine}/${scenario}/${connections}/${target}`;
@@ -307,7 +315,7 @@ for (const engine of ENGINES) {
             const requests = requestFor(target, scenario, ready);
             await drain(target, ready);
             if (round === 0 && WARMUP > 0) await warmUp(ready.url, requests, connections, WARMUP);
-            const dbCpu = engine === 'postgres' ? postgresCpuTimeMs : () => undefined;
+            const dbCpu = engine === 'postgres' ? postgresCpuTimes : () => undefined;
             const [cpuBefore, dbCpuBefore] = [cpuTimeMs(child.pid), dbCpu()];
             const { cell, latencies } = await measureRecorded(ready.url, requests, connections, DURATION);
             await drain(target, ready);
@@ -317,7 +325,7 @@ for (const engine of ENGINES) {
             acc.latencies.push(...latencies);
             if (cpuBefore !== undefined && cpuAfter !== undefined) {
               acc.cpuMs += cpuAfter - cpuBefore;
-              if (dbCpuBefore !== undefined && dbCpuAfter !== undefined) acc.dbCpuMs += dbCpuAfter - dbCpuBefore;
+              acc.dbCpuMs += postgresCpuBetween(dbCpuBefore, dbCpuAfter) ?? 0;
               acc.requests += cell.rps * DURATION;
             }
             rounds.set(target, acc);
