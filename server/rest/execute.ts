@@ -18,14 +18,21 @@ export interface Caller {
   limit?: WriteCount;
 }
 
-/** The role, the JWT claims, PostgREST's request GUCs and read-only mode, in one statement. */
-const SETTINGS_SQL = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true),
+/** The role, the JWT claims, PostgREST's request GUCs and read-only mode. */
+const SETTINGS = `set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true),
         set_config('request.path', $4, true), set_config('request.headers', $5, true), set_config('transaction_read_only', $6, true)`;
+const SETTINGS_SQL = `select ${SETTINGS}`;
+/**
+ * The same for a counted write, admitted first (db/migrations/0060). One statement rather than
+ * two: Postgres checks the right to call platform.admit_write when the statement starts, while
+ * the role is still the server's, and a refusal fails the statement before anything is written.
+ */
+const ADMITTED_SETTINGS_SQL = `select platform.admit_write($7), ${SETTINGS}`;
 
-/** What opens the transaction: admitting a counted write (as the server), then the settings. */
-function preamble({ auth, req, readOnly, limit }: Caller): PipelineStatement[] {
-  const settings = { sql: SETTINGS_SQL, params: [auth.role, JSON.stringify(auth.claims), req.method, req.path, req.headers, readOnly ? 'on' : 'off'] };
-  return limit ? [limit.admit, settings] : [settings];
+/** What opens the transaction: the settings, admitting a counted write on the way. */
+function preamble({ auth, req, readOnly, limit }: Caller): PipelineStatement {
+  const params = [auth.role, JSON.stringify(auth.claims), req.method, req.path, req.headers, readOnly ? 'on' : 'off'];
+  return limit ? { sql: ADMITTED_SETTINGS_SQL, params: [...params, limit.ticket] } : { sql: SETTINGS_SQL, params };
 }
 
 /** A write over its limit answers 429 in the API's shape; anything else goes on as it is. */
@@ -46,7 +53,8 @@ export async function runAsCaller<T>(db: Database, caller: Caller, fn: (tx: Quer
     }
     const { auth, req, readOnly } = caller;
     return await db.transaction(async (tx) => {
-      for (const s of preamble({ auth, req, readOnly })) await tx.query(s.sql, s.params);
+      const settings = preamble({ auth, req, readOnly });
+      await tx.query(settings.sql, settings.params);
       return fn(tx);
     });
   } catch (err) {
@@ -76,7 +84,7 @@ export async function statementAsCaller(
   let row: readonly (string | null)[] | undefined;
   try {
     const own = { sql: stmt.text, params: stmt.params, prepare: !stmt.planEachTime };
-    row = await db.pipeline([...preamble(caller), own], { readOnly: caller.readOnly, committedFirst: caller.limit ? [caller.limit.count] : [] });
+    row = await db.pipeline([preamble(caller), own], { readOnly: caller.readOnly, committedFirst: caller.limit ? [caller.limit.count] : [] });
   } catch (err) {
     return failed(err);
   }

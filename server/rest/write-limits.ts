@@ -17,10 +17,12 @@ export function writeRule(config: Config, target: { table?: string; rpc?: string
 /**
  * One write counted per client IP and per user (the service_role key is exempt), in the same
  * round trip as the write: the count commits on its own just ahead of the write's transaction,
- * whose first statement admits the write or refuses it with PT429 (db/migrations/0060).
+ * whose first statement admits the write under this count's ticket or refuses it with PT429
+ * (db/migrations/0060; the admitting statement is in ../execute.ts).
  */
 export class WriteCount {
-  private readonly ticket = randomUUID();
+  /** Names this request's verdict, so a write is admitted only by its own count. */
+  readonly ticket = randomUUID();
 
   private constructor(private readonly limits: readonly unknown[]) {}
 
@@ -33,11 +35,6 @@ export class WriteCount {
   /** Committed ahead of the write's transaction. */
   get count(): PipelineStatement {
     return { sql: 'select platform.count_write($1, $2, $3, $4, $5) as wait', params: [this.ticket, ...this.limits] };
-  }
-
-  /** First in the write's transaction, before the caller's role is taken. */
-  get admit(): PipelineStatement {
-    return { sql: 'select platform.admit_write($1)', params: [this.ticket] };
   }
 }
 
