@@ -22,7 +22,7 @@ import { REST_PATHS, REST_VOTE_PATH, restDetailPath, SCENARIOS, type Scenario } 
  * each in its own process over the same schema and 100,000 projects, on PGlite and (when one is
  * reachable) on Postgres. Load comes from this process (autocannon); the servers are children.
  *
- * Environment: BENCH_DURATION seconds per round (3), BENCH_ROUNDS per cell (3), BENCH_WARMUP seconds (1), BENCH_PROJECTS
+ * Environment: BENCH_DURATION seconds per round (3), BENCH_ROUNDS per cell (5), BENCH_WARMUP seconds (1), BENCH_PROJECTS
  * (100000), BENCH_ENGINES (pglite,postgres), BENCH_TARGETS (ours,lite,bare), BENCH_CONNECTIONS (1,16),
  * BENCH_SCENARIOS (list,search,detail,vote), BENCH_PROFILE (a CPU profile file per target, see support/profile.ts),
  * BENCH_DATABASE_URL (a Postgres server to create and drop scratch databases on; default local).
@@ -33,7 +33,7 @@ type Engine = 'pglite' | 'postgres';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const list = (v: string | undefined, d: string) => (v ?? d).split(',').map((s) => s.trim()).filter(Boolean);
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 100_000);
 const ENGINES = list(process.env.BENCH_ENGINES, 'pglite,postgres') as Engine[];
@@ -52,6 +52,8 @@ interface Cell {
   cpuMs?: number;
   /** On a local Postgres: CPU time all its processes spent per request while this target was served. */
   dbCpuMs?: number;
+  /** Throughput of each round, in the order the rounds ran. */
+  roundRps?: number[];
 }
 
 /** utime + stime of a process in ms, from /proc (Linux); undefined elsewhere. */
@@ -340,11 +342,12 @@ for (const engine of ENGINES) {
             p50: percentile(acc.latencies, 0.5),
             p95: percentile(acc.latencies, 0.95),
             errors: acc.cells.reduce((n, c) => n + c.errors, 0),
+            roundRps: acc.cells.map((c) => c.rps),
             cpuMs: acc.requests > 0 ? acc.cpuMs / acc.requests : undefined,
             dbCpuMs: acc.requests > 0 && engine === 'postgres' && acc.dbCpuMs > 0 ? acc.dbCpuMs / acc.requests : undefined,
           };
           results.set(key(engine, scenario, connections, target), cell);
-          log(`  ${scenario.padEnd(6)} c=${String(connections).padStart(2)} ${target.padEnd(4)} ${cell.rps.toFixed(0).padStart(6)} req/s (rounds ${rpsSorted.map((r) => r.toFixed(0)).join(' ')})  p50 ${cell.p50.toFixed(1)} ms  p95 ${cell.p95.toFixed(1)} ms${cell.cpuMs !== undefined ? `  cpu ${cell.cpuMs.toFixed(2)} ms/req` : ''}${cell.dbCpuMs !== undefined ? `  db cpu ${cell.dbCpuMs.toFixed(2)} ms/req` : ''}${cell.errors ? `  ERRORS ${cell.errors}` : ''}`);
+          log(`  ${scenario.padEnd(6)} c=${String(connections).padStart(2)} ${target.padEnd(4)} ${cell.rps.toFixed(0).padStart(6)} req/s (rounds in order ${acc.cells.map((c) => c.rps.toFixed(0)).join(' ')})  p50 ${cell.p50.toFixed(1)} ms  p95 ${cell.p95.toFixed(1)} ms${cell.cpuMs !== undefined ? `  cpu ${cell.cpuMs.toFixed(2)} ms/req` : ''}${cell.dbCpuMs !== undefined ? `  db cpu ${cell.dbCpuMs.toFixed(2)} ms/req` : ''}${cell.errors ? `  ERRORS ${cell.errors}` : ''}`);
         }
       }
     }
@@ -357,7 +360,16 @@ for (const engine of ENGINES) {
 
 // ---- report ----------------------------------------------------------------------------------------
 const fmt = (c: Cell | undefined) => (c ? `${c.rps.toFixed(0)} r/s ${c.p50.toFixed(1)}/${c.p95.toFixed(1)} ms${c.errors ? ` (${c.errors} err)` : ''}` : '—');
-const ratio = (a: Cell | undefined, b: Cell | undefined) => (a && b && b.rps > 0 ? (a.rps / b.rps).toFixed(2) : '—');
+/**
+ * Throughput ratio of two targets: the median of their ratios round by round. The targets take
+ * turns within a round, so each round's ratio compares them over the same minute of a machine
+ * whose speed drifts; the median drops a round that a burst of outside load hit on one side only.
+ */
+function ratio(a: Cell | undefined, b: Cell | undefined): string {
+  if (!a?.roundRps || !b?.roundRps || a.roundRps.length !== b.roundRps.length) return '—';
+  const perRound = a.roundRps.map((rps, i) => rps / b.roundRps![i]!).filter(Number.isFinite).sort((x, y) => x - y);
+  return perRound.length ? perRound[Math.floor(perRound.length / 2)]!.toFixed(2) : '—';
+}
 const cpuRatio = (a: Cell | undefined, c: Cell | undefined) => (a?.cpuMs && c?.cpuMs ? (c.cpuMs / a.cpuMs).toFixed(2) : '—');
 const cpu = (c: Cell | undefined) => (c?.cpuMs !== undefined ? c.cpuMs.toFixed(2) : '—');
 const dbCpu = (c: Cell | undefined) => (c?.dbCpuMs !== undefined ? c.dbCpuMs.toFixed(2) : '—');
@@ -376,7 +388,8 @@ for (const engine of ENGINES) {
 }
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-console.log(`\nthroughput (requests/s) and latency median/p95 (ms); a/c and a/b are throughput ratios;`);
+console.log(`\nthroughput (requests/s, median round) and latency median/p95 (ms, all rounds); a/c and a/b are throughput ratios,`);
+console.log(`the median over rounds of the two targets' ratio within a round;`);
 console.log(`cpu ms/req is the target process's CPU time per request (on Postgres, without the database's own CPU); cpu c/a = bare/ours;`);
 console.log(`db cpu ms/req is a local Postgres server's CPU time per request (PGlite runs inside the target: its share is in cpu ms/req)`);
 console.log(line(header));
