@@ -296,6 +296,7 @@ for (const engine of ENGINES) {
     await db.close();
     databases = { ours: url, bare: url, lite: withDb(postgresBase(), `${name}_lite`) };
   }
+  const readDbCpu = engine === 'postgres' ? postgresCpuTimes : () => undefined;
   // All targets run side by side, idle except while measured, and each cell measures them in
   // turn: on a shared machine, load that comes and goes then hits all three alike.
   const running: { target: Target; ready: Ready; child: ChildProcess }[] = [];
@@ -317,11 +318,10 @@ for (const engine of ENGINES) {
             const requests = requestFor(target, scenario, ready);
             await drain(target, ready);
             if (round === 0 && WARMUP > 0) await warmUp(ready.url, requests, connections, WARMUP);
-            const dbCpu = engine === 'postgres' ? postgresCpuTimes : () => undefined;
-            const [cpuBefore, dbCpuBefore] = [cpuTimeMs(child.pid), dbCpu()];
+            const [cpuBefore, dbCpuBefore] = [cpuTimeMs(child.pid), readDbCpu()];
             const { cell, latencies } = await measureRecorded(ready.url, requests, connections, DURATION);
             await drain(target, ready);
-            const [cpuAfter, dbCpuAfter] = [cpuTimeMs(child.pid), dbCpu()];
+            const [cpuAfter, dbCpuAfter] = [cpuTimeMs(child.pid), readDbCpu()];
             const acc = rounds.get(target) ?? { cells: [], latencies: [], cpuMs: 0, dbCpuMs: 0, requests: 0 };
             acc.cells.push(cell);
             acc.latencies.push(...latencies);
