@@ -157,6 +157,8 @@ describe('/projects', () => {
     await page.goto('/');
     await page.locator('footer').getByRole('link', { name: 'Featured' }).click();
     await page.waitForURL(/\/projects\?featured=true$/);
+    // The home page's own cards may still be showing while the projects route loads.
+    await settled(page);
     await waitForCards(page);
     const featured = (await approved()).filter((r) => r.featured).map((r) => r.title);
     expect(await cardTitles(page)).toEqual(featured.slice(0, 24));
