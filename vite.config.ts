@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './scripts/vite-precompress.ts';
 
 /**
  * The SPA lives in web/ and builds into dist/web, which server/web serves.
@@ -34,7 +35,7 @@ function anonKeyFromServer(): Plugin {
 export default defineConfig({
   root: resolve(import.meta.dirname, 'web'),
   publicDir: resolve(import.meta.dirname, 'web/public'),
-  plugins: [react(), tailwindcss(), anonKeyFromServer()],
+  plugins: [react(), tailwindcss(), anonKeyFromServer(), precompress()],
   resolve: {
     // The SPA opens no realtime channel; see web/lib/realtime-stub.ts.
     alias: { '@supabase/realtime-js': resolve(import.meta.dirname, 'web/lib/realtime-stub.ts') },

@@ -6,6 +6,13 @@ const integration = (kind: 'pglite' | 'postgres') => ({
   test: {
     name: `integration-${kind}`,
     include: ['test/integration/**/*.test.ts'],
+    // Suites named *.postgres.test.ts need what only Postgres has (several processes on one database);
+    // *.pglite.test.ts are about PGlite's own data directory (its lock, its files, its backups).
+    // *.root.test.ts mount a small tmpfs to fill a disk for real: only as root (CI runs as root).
+    exclude: [
+      'test/integration/**/*.root.test.ts',
+      ...(kind === 'pglite' ? ['test/integration/**/*.postgres.test.ts'] : ['test/integration/**/*.pglite.test.ts']),
+    ],
     globalSetup: ['test/support/global-setup.ts'],
     env: { TEST_DB_KIND: kind },
     testTimeout: 60_000,
@@ -25,6 +32,33 @@ export default defineConfig({
       },
       integration('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [integration('postgres')] : []),
+      {
+        // The storage suites again, with objects in an S3 bucket (s3rver, a real S3-compatible server).
+        extends: true as const,
+        test: {
+          name: 'integration-s3',
+          include: ['test/integration/storage-*.test.ts', 'test/integration/functions-delete-account.test.ts', 'test/integration/ops/storage-orphans.test.ts'],
+          globalSetup: ['test/support/global-setup-s3.ts'],
+          env: { TEST_DB_KIND: 'pglite', TEST_STORAGE_BACKEND: 's3' },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      ...(process.getuid?.() === 0
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'integration-root',
+                include: ['test/integration/**/*.root.test.ts'],
+                globalSetup: ['test/support/global-setup.ts'],
+                env: { TEST_DB_KIND: 'pglite' },
+                testTimeout: 180_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
       ...(existsSync('e2e/support/global-setup.ts') ? [{
         extends: true as const,
         test: {

@@ -55,6 +55,7 @@ export const MESSAGES = {
   invalidUrl: 'Please enter a web address starting with http:// or https://',
   imageTypeNotAllowed: 'Please upload a JPEG, PNG, GIF or WebP image',
   commentTooLong: 'Comments can be at most 2,000 characters',
+  upvoteSignInRequired: { title: 'Sign in to upvote', description: 'Voting needs an account here. Please sign in or sign up.' },
 } as const;
 
 /** SPEC §2 admin moderation toast: 'Report {resolved|dismissed} successfully.' */

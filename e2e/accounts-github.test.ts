@@ -89,12 +89,14 @@ describe('GitHub sign-in', () => {
     await page.getByRole('menu').getByText(email).waitFor();
   });
 
-  it('goes back to /signin with the reason when the user refuses on GitHub', async () => {
+  it('goes back to /signin with the reason when the user refuses on GitHub, in the product\'s own words', async () => {
     github.state.deny = true;
     const page = await app.newPage();
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Continue with GitHub' }).click();
     await page.waitForURL((u) => u.pathname === '/signin');
-    await toast(page, 'The user has denied your application access.').waitFor();
+    await toast(page, 'GitHub sign-in was cancelled.').waitFor();
+    // GitHub's own error_description travels in the URL; it is not what the page says (audit L4).
+    expect(await page.locator('body').innerText()).not.toContain('The user has denied your application access.');
   });
 });

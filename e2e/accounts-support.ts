@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
+import { DevMailbox } from '../server/mail/dev-mailbox.ts';
+import type { E2EApp } from './support/app.ts';
 
 /** Helpers shared by the e2e/accounts-*.test.ts journeys (sign-in, mail, images). */
 
@@ -12,10 +14,12 @@ export interface DevMail {
 }
 
 /** The newest dev-mailbox message to `to` whose subject matches, waiting for it to arrive. */
-export async function waitForMail(baseUrl: string, to: string, subject: RegExp, timeoutMs = 15_000): Promise<DevMail> {
+export async function waitForMail(app: E2EApp, to: string, subject: RegExp, timeoutMs = 15_000): Promise<DevMail> {
+  const { mailer } = app.server.ctx;
+  if (!(mailer instanceof DevMailbox)) throw new Error('this server has no dev mailbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const res = await fetch(`${baseUrl}/_dev/mailbox.json`);
+    const res = await fetch(`${app.url}${mailer.jsonPath}`);
     const { messages } = (await res.json()) as { messages: DevMail[] };
     const found = messages
       .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()) && subject.test(m.subject))

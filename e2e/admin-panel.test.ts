@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, toast } from './accounts-support.ts';
+import { signIn, signInThroughForm, toast } from './accounts-support.ts';
 import { startApp, watchErrors, type E2EApp } from './support/app.ts';
 
 /**
@@ -99,10 +99,15 @@ describe('access', () => {
     expect(errors.pageErrors).toEqual([]);
   });
 
-  it('sends a signed-out visitor from /admin/settings to /', async () => {
+  it('sends a signed-out visitor from a bookmarked /admin/settings to /signin, and back there after signing in (defect 23)', async () => {
+    if (!granted) await grantAdminWithCli(admin.email);
+    granted = true;
     const page = await app.newPage();
     await page.goto('/admin/settings');
-    await page.waitForURL((u) => u.pathname === '/');
+    await page.waitForURL((u) => u.pathname === '/signin');
+    await signInThroughForm(page, admin.email, admin.password);
+    await page.waitForURL((u) => u.pathname === '/admin/settings');
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
   });
 });
 
@@ -158,7 +163,34 @@ describe('project review', () => {
 });
 
 describe('users', () => {
-  it('bans a user, who then cannot comment or sign in', async () => {
+  it('asks before Make Admin and Ban User; Cancel changes nothing (defect 16)', async () => {
+    const user = await app.createUser({ name: 'Almost Promoted' });
+    const page = await adminPage('/admin/users');
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(user.email);
+    const row = page.locator('tr', { hasText: user.email });
+    for (const [item, title] of [
+      ['Make Admin', `Make ${user.email} an admin?`],
+      ['Ban User', `Ban ${user.email}?`],
+    ] as const) {
+      await row.getByRole('button', { name: `Actions for ${user.email}` }).click();
+      await page.getByRole('menuitem', { name: item }).click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    const { data } = await app.service().auth.admin.getUserById(user.id);
+    expect(data.user?.app_metadata.role).toBeUndefined();
+    expect(data.user?.banned_until ?? null).toBeNull();
+
+    await row.getByRole('button', { name: `Actions for ${user.email}` }).click();
+    await page.getByRole('menuitem', { name: 'Make Admin' }).click();
+    await page.getByRole('dialog', { name: `Make ${user.email} an admin?` }).getByRole('button', { name: 'Make Admin' }).click();
+    await toast(page, `${user.email} is now an admin.`).waitFor();
+    await row.getByText(/^admin$/i).waitFor();
+  });
+
+  it('bans a user after confirming, who is then signed out and told so, and told so again at sign-in (defect 17)', async () => {
     const user = await app.createUser({ name: 'Soon Banned' });
     const { data: project } = await app.anon().from('projects').select('id').eq('status', 'approved').limit(1).single();
     const projectId = (project as { id: string }).id;
@@ -174,22 +206,27 @@ describe('users', () => {
     await row.getByText('Active', { exact: true }).waitFor();
     await row.getByRole('button', { name: `Actions for ${user.email}` }).click();
     await page.getByRole('menuitem', { name: 'Ban User' }).click();
+    await page.getByRole('dialog', { name: `Ban ${user.email}?` }).getByRole('button', { name: 'Ban User' }).click();
     await toast(page, 'User banned').waitFor();
     await row.getByText('Banned', { exact: true }).waitFor();
 
-    // The page still holds an unexpired access token; the database refuses the write anyway.
+    // The page still holds an unexpired access token, but the ban ended its session: the write is
+    // refused as 'user_banned', and the app signs the account out and says why.
     await userPage.getByRole('textbox', { name: 'Add a comment' }).fill('Posting after my ban');
     await userPage.getByRole('button', { name: 'Post Comment' }).click();
-    await toast(userPage, 'Failed to post your comment').waitFor();
+    await toast(userPage, 'This account has been suspended').waitFor();
+    await userPage.getByRole('link', { name: 'Sign in', exact: true }).first().waitFor();
+    expect(new URL(userPage.url()).pathname).toBe('/');
     const { data: comments } = await app.service().from('project_comments').select('id').eq('user_id', user.id);
     expect(comments).toEqual([]);
 
+    // The right password gets the reason, not "check your credentials"; a wrong one learns nothing.
     const again = await app.newPage();
     await again.goto('/signin');
-    await again.locator('#signin-email').fill(user.email);
-    await again.locator('#signin-password').fill(user.password);
-    await again.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInThroughForm(again, user.email, 'not-the-password-1');
     await toast(again, 'Failed to sign in. Please check your credentials.').waitFor();
+    await signInThroughForm(again, user.email, user.password);
+    await again.locator('main [role="alert"]', { hasText: 'Account suspended' }).getByText(/This account has been suspended/).waitFor();
     expect(new URL(again.url()).pathname).toBe('/signin');
   });
 });
@@ -221,12 +258,23 @@ describe('content', () => {
     await expect.poll(async () => (await published('Shipping With Agents, Revisited')).length).toBe(1);
     expect(await published('Shipping With Agents')).toEqual([]);
 
-    page.once('dialog', (d) => {
-      expect(d.message()).toBe('Are you sure you want to delete this item?');
-      void d.accept();
+    // The site's own dialog, never window.confirm (defect 25); Cancel keeps the post.
+    const nativeDialogs: string[] = [];
+    page.on('dialog', (d) => {
+      nativeDialogs.push(d.message());
+      void d.dismiss();
     });
-    await page.locator('tr', { hasText: 'Shipping With Agents, Revisited' }).getByRole('button', { name: 'Delete' }).click();
+    const deleteButton = page.locator('tr', { hasText: 'Shipping With Agents, Revisited' }).getByRole('button', { name: 'Delete' });
+    const confirm = page.getByRole('dialog', { name: 'Delete “Shipping With Agents, Revisited”?' });
+    await deleteButton.click();
+    await confirm.getByText('Are you sure you want to delete this item?').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await published('Shipping With Agents, Revisited')).toHaveLength(1);
+    await deleteButton.click();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await toast(page, 'Content deleted successfully.').waitFor();
+    expect(nativeDialogs).toEqual([]);
     await expect.poll(async () => (await published('Shipping With Agents, Revisited')).length).toBe(0);
   });
 });

@@ -44,7 +44,10 @@ describe('blog', () => {
 
     const first = page.locator('main article').first();
     const text = await first.innerText();
-    for (const t of ['Tutorial', 'Sarah Chen', 'Mar 10, 2024', '1 min read', 'A step-by-step walkthrough']) expect(text).toContain(t);
+    // Seeded a few days before the install (migration 0101), so the date is the stored one.
+    const { data: seeded } = await app.anon().from('content_items').select('created_at').eq('slug', 'building-your-first-app-with-lovable').single();
+    const date = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date((seeded as { created_at: string }).created_at));
+    for (const t of ['Tutorial', 'Sarah Chen', date, '4 min read', 'A step-by-step walkthrough']) expect(text).toContain(t);
     expect(await page.locator('main').innerText()).toContain('More articles are coming soon');
     expect(await page.title()).toBe('Blog · AI Showcase');
 

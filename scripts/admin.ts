@@ -1,52 +1,52 @@
 /**
  * npm run admin -- grant <email> | revoke <email>
  *
- * Makes an account admin (app_metadata.role = 'admin') or takes it back. When the server is running
- * it goes through the server's admin API (PGlite allows one process per data directory);
- * otherwise it opens the database itself.
+ * Makes an account admin (app_metadata.role = 'admin') or takes it back. While a server holds
+ * DATA_DIR it goes through that server's admin API (PGlite allows one process per data
+ * directory); otherwise, and on Postgres, it opens the database itself.
  */
 import { setAdminRole, type RoleChange } from '../server/auth/admin-role.ts';
 import { ConfigError, loadConfig, type Config } from '../server/config.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { openDatabase } from '../server/db/open.ts';
-import { createKeys } from '../server/security/jwt.ts';
+import { acquireDataDirLock, DataDirLockedError } from '../server/ops/data-dir-lock.ts';
+import { runningServer, type RunningHolder } from './server-client.ts';
 
 const USAGE = 'usage: npm run admin -- grant <email>\n       npm run admin -- revoke <email>';
 
-async function viaServer(config: Config, change: RoleChange, email: string): Promise<boolean | undefined> {
-  const base = `http://127.0.0.1:${config.PORT}/auth/v1`;
-  const key = (await createKeys(config.JWT_SECRET)).serviceRoleKey;
-  const headers = { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-  try {
-    for (let page = 1; ; page++) {
-      const res = await fetch(`${base}/admin/users?page=${page}&per_page=1000`, { headers, signal: AbortSignal.timeout(5000) });
-      if (!res.ok) return undefined; // not our server, or another secret: fall back to the database
-      const { users } = (await res.json()) as { users: Array<{ id: string; email: string; app_metadata: Record<string, unknown> }> };
-      const user = users.find((u) => u.email?.toLowerCase() === email.toLowerCase());
-      if (user) {
-        const update = await fetch(`${base}/admin/users/${user.id}`, {
-          method: 'PUT',
-          headers,
-          body: JSON.stringify({ app_metadata: { role: change === 'grant' ? 'admin' : null } }),
-        });
-        if (!update.ok) throw new Error(`the server refused the update: ${update.status} ${await update.text()}`);
-        return true;
-      }
-      if (users.length < 1000) return false;
+async function viaServer(server: RunningHolder, change: RoleChange, email: string): Promise<boolean> {
+  const headers = { ...server.headers, 'content-type': 'application/json' };
+  for (let page = 1; ; page++) {
+    const res = await fetch(`${server.base}/auth/v1/admin/users?page=${page}&per_page=1000`, { headers, signal: AbortSignal.timeout(10_000) });
+    if (!res.ok) throw new Error(`the server (process ${server.holder.pid}) refused: ${res.status} ${await res.text()} (is JWT_SECRET the one it runs with?)`);
+    const { users } = (await res.json()) as { users: Array<{ id: string; email: string }> };
+    const user = users.find((u) => u.email?.toLowerCase() === email.toLowerCase());
+    if (user) {
+      const update = await fetch(`${server.base}/auth/v1/admin/users/${user.id}`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ app_metadata: { role: change === 'grant' ? 'admin' : null } }),
+      });
+      if (!update.ok) throw new Error(`the server refused the update: ${update.status} ${await update.text()}`);
+      return true;
     }
-  } catch (err) {
-    if ((err as Error).message.startsWith('the server refused')) throw err;
-    return undefined; // nothing listening
+    if (users.length < 1000) return false;
   }
 }
 
 async function viaDatabase(config: Config, change: RoleChange, email: string): Promise<boolean> {
-  const db = await openDatabase(config);
+  // Holding the lock keeps a server from opening the directory meanwhile.
+  const lock = config.DATABASE_URL ? undefined : acquireDataDirLock(config.DATA_DIR);
   try {
-    await migrate(db);
-    return await setAdminRole(db, email, change);
+    const db = await openDatabase(config);
+    try {
+      await migrate(db);
+      return await setAdminRole(db, email, change);
+    } finally {
+      await db.close();
+    }
   } finally {
-    await db.close();
+    lock?.release();
   }
 }
 
@@ -57,7 +57,8 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig();
-  const found = (await viaServer(config, command, email)) ?? (await viaDatabase(config, command, email));
+  const server = config.DATABASE_URL ? undefined : await runningServer(config);
+  const found = server ? await viaServer(server, command, email) : await viaDatabase(config, command, email);
   if (!found) {
     console.error(`No account with the e-mail ${email}. Sign up first, then run this again.`);
     process.exit(1);
@@ -66,6 +67,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof ConfigError ? err.message : `admin: ${(err as Error).message}`);
+  console.error(err instanceof ConfigError || err instanceof DataDirLockedError ? err.message : `admin: ${(err as Error).message}`);
   process.exit(1);
 });

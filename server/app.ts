@@ -1,10 +1,15 @@
 import { Hono } from 'hono';
 import { authRoutes } from './auth/routes.ts';
 import type { ServerContext } from './context.ts';
+import { DatabaseUnavailableError } from './db/unavailable.ts';
 import { functionRoutes } from './functions/routes.ts';
 import { API_PREFIXES, corsPreflight } from './http/cors.ts';
 import { DevMailbox } from './mail/dev-mailbox.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
+import { unsubscribeRoutes } from './notifications/unsubscribe-routes.ts';
+import { diskGate } from './ops/disk-gate.ts';
+import { requestIdOf } from './ops/request-id.ts';
+import { opsRoutes, type OpsState } from './ops/routes.ts';
 import { restRoutes } from './rest/routes.ts';
 import { storageRoutes } from './storage/routes.ts';
 import { webRoutes } from './web/routes.ts';
@@ -14,20 +19,30 @@ import { webRoutes } from './web/routes.ts';
  * CORS response headers are set on the Node response (http/response-headers.ts); only preflight
  * requests need an answer of their own.
  */
-export function createApp(ctx: ServerContext): Hono {
+export function createApp(ctx: ServerContext, ops: OpsState = { draining: () => false }): Hono {
   const app = new Hono();
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, (c, next) => (c.req.method === 'OPTIONS' ? corsPreflight(c, next) : next()));
+  const gate = diskGate(ctx);
+  for (const prefix of API_PREFIXES) app.use(`${prefix}*`, gate);
+  app.route('/', opsRoutes(ctx, ops));
 
   app.route('/auth/v1', authRoutes(ctx));
   app.route('/functions/v1', functionRoutes(ctx));
-  // Only without SMTP_URL: the dev mailbox holds sign-in links, so it is loopback-only too.
+  // Only without SMTP_URL and on a loopback SITE_URL; its routes check who asks (dev-mailbox-routes.ts).
   if (ctx.mailer instanceof DevMailbox) app.route('/_dev', devMailboxRoutes(ctx.mailer));
   app.route('/rest/v1', restRoutes(ctx));
   app.route('/storage/v1', storageRoutes(ctx, ctx.storage));
+  app.route('/unsubscribe', unsubscribeRoutes(ctx));
+  app.route('/realtime/v1', ctx.realtime.routes);
   app.route('/', webRoutes(ctx));
 
   app.onError((err, c) => {
-    console.error('unhandled error:', err);
+    if (err instanceof DatabaseUnavailableError) {
+      ctx.logger.errorThrottled(`database-${err.reason}`, `database unavailable (${err.reason}): ${err.message}`, { reqId: requestIdOf(c) });
+      c.header('Retry-After', String(err.retryAfterSeconds));
+      return c.json({ message: 'The database is unavailable, please try again in a few seconds' }, 503);
+    }
+    ctx.logger.error('unhandled error', { err, reqId: requestIdOf(c) });
     return c.json({ message: 'Internal server error' }, 500);
   });
   return app;

@@ -21,6 +21,9 @@ const rateLimit = z
 
 export type RateLimitRule = { count: number; seconds: number };
 
+/** A duration as Postgres's statement_timeout takes it: "3s", "500ms", "1min", or milliseconds. */
+const pgDuration = z.string().regex(/^\d+(ms|s|min)?$/, 'expected a duration such as "3s", "500ms" or "1min"');
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -33,6 +36,12 @@ const envSchema = z.object({
   AUTH_AUTOCONFIRM: boolean.prefault('false'),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('AI Showcase <no-reply@localhost>'),
+  // Each SMTP step (connect, greeting, any silence) fails after this many seconds.
+  SMTP_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(30),
+  // Where the mailto in List-Unsubscribe points (the token is in its subject); default: SMTP_FROM's address.
+  MAIL_UNSUBSCRIBE_ADDRESS: z.string().email().optional(),
+  // The secret path segment of the dev mailbox (without SMTP_URL, on a loopback SITE_URL only).
+  DEV_MAILBOX_SECRET: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, 'expected 16 to 128 letters, digits, - or _').optional(),
   GITHUB_CLIENT_ID: z.string().optional(),
   GITHUB_CLIENT_SECRET: z.string().optional(),
   GITHUB_BASE_URL: z.string().url().default('https://github.com'),
@@ -42,6 +51,30 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: z.string().default(''),
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+  // "json": one JSON object per line (for a log collector); "text": lines for a terminal.
+  LOG_FORMAT: z.enum(['text', 'json']).default('text'),
+  // Prometheus metrics at GET /metrics for this bearer token; unset: no /metrics at all.
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  // After SIGTERM/SIGINT, requests still running get this long before their connections are cut.
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).default(10),
+  // The process kills itself (for its supervisor to restart it) when its main thread stops
+  // answering for this long; 0: no watchdog.
+  WATCHDOG_TIMEOUT_SECONDS: z.coerce.number().min(0).default(30),
+  // PGlite: answer a write only once it is on stable storage (fdatasync, shared by concurrent
+  // writers), so a power cut loses no acknowledged write. Decision 112 has the cost.
+  PGLITE_FSYNC: boolean.prefault('true'),
+  // Writes are refused (507) while the disk holding DATA_DIR has less free space than this.
+  DISK_RESERVE_MB: z.coerce.number().min(0).default(64),
+  // Postgres (DATABASE_URL) only: waits before a request is answered 503 instead of hanging.
+  DATABASE_ACQUIRE_TIMEOUT_SECONDS: z.coerce.number().min(0).default(5),
+  DATABASE_QUERY_TIMEOUT_SECONDS: z.coerce.number().min(0).default(10),
+  // statement_timeout per API role, as Supabase sets it (PGlite cannot enforce it).
+  STATEMENT_TIMEOUT_ANON: pgDuration.default('3s'),
+  STATEMENT_TIMEOUT_AUTHENTICATED: pgDuration.default('8s'),
+  // How often the scheduler looks for due jobs, in seconds (0: never; tests run jobs themselves).
+  JOBS_TICK_SECONDS: z.coerce.number().int().min(0).default(15),
+  // Anonymous users (visitors who upvoted) with no votes left are deleted after this many days.
+  ANONYMOUS_USERS_MAX_AGE_DAYS: z.coerce.number().int().positive().default(30),
   // Server-side write limits, per client IP and per user.
   RATE_LIMIT_REST_WRITES: rateLimit.prefault('120/60'),
   RATE_LIMIT_VOTES: rateLimit.prefault('60/60'),
@@ -49,21 +82,56 @@ const envSchema = z.object({
   RATE_LIMIT_PROJECTS: rateLimit.prefault('10/3600'),
   RATE_LIMIT_UPLOADS: rateLimit.prefault('30/3600'),
   RATE_LIMIT_REPORTS: rateLimit.prefault('20/3600'),
+  // Product e-mails (notifications, digests) per recipient address; more wait in the outbox.
+  RATE_LIMIT_NOTIFICATION_EMAILS: rateLimit.prefault('10/3600'),
+  RATE_LIMIT_NEWSLETTER: rateLimit.prefault('10/3600'),
+  // Project views counted per client IP (beyond it, views are refused and not counted).
+  RATE_LIMIT_VIEWS: rateLimit.prefault('60/3600'),
+  // Image renders that miss the thumbnail cache, per client IP (cache hits are never limited).
+  RATE_LIMIT_RENDERS: rateLimit.prefault('60/60'),
+  // Renders waiting for one of the two encoder slots; beyond it the server answers 503.
+  RENDER_QUEUE_SIZE: z.coerce.number().int().min(0).default(8),
+  // The thumbnail cache's size on disk; least recently used thumbnails go first.
+  STORAGE_DERIVED_CACHE_BYTES: z.coerce.number().int().positive().default(512 * 1024 * 1024),
+  // Where object bytes live: "disk" (DATA_DIR/storage) or "s3" (any S3-compatible bucket).
+  STORAGE_BACKEND: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // Path-style URLs (endpoint/bucket/key): MinIO, s3rver and Supabase's S3 endpoint need them.
+  S3_FORCE_PATH_STYLE: boolean.prefault('false'),
+  // Object files without a row (a crash between file and row) are removed after this long.
+  ORPHAN_GRACE_MINUTES: z.coerce.number().min(1).default(60),
   // The largest file any bucket may accept, in bytes; each bucket sets its own lower limit.
   STORAGE_MAX_FILE_SIZE: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  // Realtime: the largest frame a client may send (and row record sent whole), and how much unsent
+  // data a socket may have before the client is dropped for not reading.
+  REALTIME_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  REALTIME_MAX_BUFFERED_BYTES: z.coerce.number().int().min(64 * 1024).default(8 * 1024 * 1024),
   // Auth limits per client IP, GoTrue-like defaults.
   RATE_LIMIT_TOKEN: rateLimit.prefault('150/300'),
   RATE_LIMIT_TOKEN_BURST: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_SIGNUP: rateLimit.prefault('30/300'),
+  // Anonymous sign-ins (a visitor's first upvote): GoTrue's default, 30 an hour per IP.
+  RATE_LIMIT_ANONYMOUS: rateLimit.prefault('30/3600'),
   RATE_LIMIT_VERIFY: rateLimit.prefault('30/300'),
   RATE_LIMIT_EMAIL: rateLimit.prefault('30/300'),
+  // Wrong passwords per account (e-mail address) before its password sign-in cools down.
+  RATE_LIMIT_SIGNIN_FAILURES: rateLimit.prefault('10/900'),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(256).default(8),
+  // How long a data request may trust that its token's session is still live (sign-out, bans).
+  SESSION_CHECK_SECONDS: z.coerce.number().int().min(0).max(30).default(5),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'SITE_URL' | 'TRUST_PROXY' | 'ADDITIONAL_REDIRECT_URLS'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'SITE_URL' | 'TRUST_PROXY' | 'ADDITIONAL_REDIRECT_URLS' | 'MAIL_UNSUBSCRIBE_ADDRESS' | 'DEV_MAILBOX_SECRET'> {
+  MAIL_UNSUBSCRIBE_ADDRESS: string;
   DATA_DIR: string;
   JWT_SECRET: string;
+  DEV_MAILBOX_SECRET: string;
   SITE_URL: string;
   /** Addresses of proxies whose X-Forwarded-For may be believed. */
   TRUST_PROXY: string[];
@@ -73,15 +141,20 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'SITE_URL' | 'TRUST_PRO
 
 export class ConfigError extends Error {}
 
-/** Reads the JWT secret from the environment, else from DATA_DIR, generating it once (mode 0600). */
-function resolveJwtSecret(dataDir: string, fromEnv: string | undefined): string {
+/** Reads a secret from the environment, else from DATA_DIR/<name>, generating it once (mode 0600). */
+function resolveSecret(dataDir: string, name: string, fromEnv: string | undefined, bytes: number): string {
   if (fromEnv) return fromEnv;
-  const file = join(dataDir, 'jwt-secret');
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
+  const secret = randomBytes(bytes).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;
+}
+
+/** 'Name <a@b.c>' → 'a@b.c'. */
+function addressOf(from: string): string {
+  return (from.match(/<([^<>\s]+@[^<>\s]+)>/)?.[1] ?? from).trim();
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -92,15 +165,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.STORAGE_BACKEND === 's3' && !e.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE_BACKEND=s3');
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
     ...e,
     DATA_DIR: dataDir,
-    JWT_SECRET: resolveJwtSecret(dataDir, e.JWT_SECRET),
+    JWT_SECRET: resolveSecret(dataDir, 'jwt-secret', e.JWT_SECRET, 48),
+    DEV_MAILBOX_SECRET: resolveSecret(dataDir, 'dev-mailbox-secret', e.DEV_MAILBOX_SECRET, 24),
     SITE_URL: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     TRUST_PROXY: e.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean),
     ADDITIONAL_REDIRECT_URLS: e.ADDITIONAL_REDIRECT_URLS.split(',').map((s) => s.trim()).filter(Boolean),
+    MAIL_UNSUBSCRIBE_ADDRESS: e.MAIL_UNSUBSCRIBE_ADDRESS ?? addressOf(e.SMTP_FROM),
     githubEnabled: Boolean(e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET),
   };
 }

@@ -1,21 +1,50 @@
+import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { DiskGuard } from './ops/disk-guard.ts';
+import type { Logger } from './ops/log.ts';
+import type { Metrics } from './ops/metrics.ts';
+import type { Scheduler } from './jobs/scheduler.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Outbox } from './notifications/outbox.ts';
+import type { UnsubscribeTokens } from './notifications/unsubscribe-token.ts';
 import type { Keys } from './security/jwt.ts';
+import type { Realtime } from './realtime/realtime.ts';
 import type { RateLimiter } from './security/rate-limit.ts';
+import type { SessionLiveness } from './security/session-liveness.ts';
 import type { SchemaCache } from './rest/schema-cache.ts';
 import type { StorageBackend } from './storage/backend.ts';
+import type { PublicUrls } from './storage/public-urls.ts';
 
 /** What every HTTP module receives: built once in createServerContext, shared by all requests. */
 export interface ServerContext {
   config: Config;
   db: Database;
+  /** The time every rule reads; tests move it (and the database's with it). */
+  clock: Clock;
+  /** Timed jobs (server/jobs), run once across instances. */
+  scheduler: Scheduler;
   keys: Keys;
   rateLimiter: RateLimiter;
-  /** Auth e-mails: SMTP, or the dev mailbox when SMTP_URL is unset. */
+  /** Whether a signed-in token's session is still live (data calls refuse ended sessions). */
+  sessions: SessionLiveness;
+  /** SMTP, or the dev mailbox when SMTP_URL is unset. Auth e-mails go straight here. */
   mailer: Mailer;
+  /** Every other e-mail: queued in the database, sent from here (server/notifications). */
+  outbox: Outbox;
+  /** Signs and checks the links that stop an e-mail stream. */
+  unsubscribeTokens: UnsubscribeTokens;
   /** /rest/v1's view of schema public; call reload() after changing the schema at run time. */
   schemaCache: SchemaCache;
-  /** Object bytes; one instance per data directory (its constructor clears the staging area). */
+  /** Object bytes: files under DATA_DIR, or an S3-compatible bucket. */
   storage: StorageBackend;
+  /** /realtime/v1: WebSocket channels and the change fan-out (server/realtime). */
+  realtime: Realtime;
+  logger: Logger;
+  /** Moves this server's own image URLs to the origin a request came to. */
+  publicUrls: PublicUrls;
+  /** Refuses writes while the disk holding DATA_DIR is almost full. */
+  diskGuard: DiskGuard;
+  /** Prometheus metrics; only when METRICS_TOKEN is set. */
+  metrics?: Metrics;
 }

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { seedBulkProjects } from '../../db/seed/bulk.ts';
+import { BULK_VOTERS, bulkVoterId, seedBulkProjects } from '../../db/seed/bulk.ts';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { migrate } from '../../server/db/migrate.ts';
@@ -41,7 +41,18 @@ const TARGETS = list(process.env.BENCH_TARGETS, 'ours,lite,bare') as Target[];
 const ONLY = list(process.env.BENCH_SCENARIOS, SCENARIOS.join(',')) as Scenario[];
 const CONNECTIONS = list(process.env.BENCH_CONNECTIONS, '1,16').map(Number);
 const SECRET = randomBytes(32).toString('base64url');
-const anonKey = (await createKeys(SECRET)).anonKey;
+const keys = await createKeys(SECRET);
+const anonKey = keys.anonKey;
+/** An access token per bulk voter (anonymous accounts, db/seed/bulk.ts), signed as the auth server would. */
+const voterTokens = ONLY.includes('vote')
+  ? await Promise.all(
+      Array.from({ length: BULK_VOTERS }, (_, i) =>
+        keys.sign({ role: 'authenticated', aud: 'authenticated', sub: bulkVoterId(i), is_anonymous: true }, 24 * 3600),
+      ),
+    )
+  : [];
+/** Counts votes across cells, so every request is a (voter, project) pair not voted before: an insert. */
+let voteSeq = 0;
 
 interface Cell {
   rps: number;
@@ -156,17 +167,21 @@ function requestFor(_target: Target, scenario: Scenario, ready: Ready): autocann
     case 'detail':
       return [{ method: 'GET', path: restDetailPath(detailId), headers: { ...headers, accept: 'application/vnd.pgrst.object+json' } }];
     case 'vote': {
-      // Each request a new visitor on one of 2,000 projects: every call inserts a vote row.
-      let n = 0;
-      const prefix = randomBytes(4).toString('hex');
+      // Each request one of the bulk voters on one of 2,000 projects, a pair not voted before, so
+      // every call inserts a vote row (as a visitor's first upvote would, after signing in anonymously).
       return [{
         method: 'POST',
         path: REST_VOTE_PATH,
         headers: { ...headers, 'content-type': 'application/json' },
         setupRequest: (req) => {
-          const i = n++;
-          const voter = `${prefix}-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
-          return { ...req, body: JSON.stringify({ project_id: ready.projectIds[i % ready.projectIds.length], voter_id: voter }) };
+          const i = voteSeq++;
+          const voter = i % BULK_VOTERS;
+          const project = ready.projectIds[(i + Math.floor(i / BULK_VOTERS)) % ready.projectIds.length];
+          return {
+            ...req,
+            headers: { ...req.headers, authorization: `Bearer ${voterTokens[voter]}` },
+            body: JSON.stringify({ project_id: project }),
+          };
         },
       }];
     }
@@ -185,11 +200,11 @@ async function drain(target: Target, ready: Ready): Promise<void> {
 /** One request through each scenario, checked, so a broken target is not timed. */
 async function fingerprint(target: Target, scenario: Scenario, ready: Ready): Promise<string> {
   const [req] = requestFor(target, scenario, ready)!;
-  const r = req!.setupRequest ? (req!.setupRequest as (r: object) => { body?: string })({ ...req }) : req!;
+  const r = (req!.setupRequest ? (req!.setupRequest as (r: object) => object)({ ...req }) : req!) as { body?: string; headers?: Record<string, string> };
   const res = await fetch(ready.url + req!.path, {
     method: req!.method,
-    headers: req!.headers as Record<string, string>,
-    body: (r as { body?: string }).body,
+    headers: r.headers ?? (req!.headers as Record<string, string>),
+    body: r.body,
   });
   const text = await res.text();
   if (!res.ok) throw new Error(`${target} ${scenario}: HTTP ${res.status} ${text.slice(0, 300)}`);

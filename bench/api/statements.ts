@@ -41,5 +41,7 @@ export const STATEMENTS: Record<Scenario, string> = {
   detail: `select row_to_json(_s)::text as body from (
     select t0.*, (select row_to_json(_c) from (select c.id, c.name, c.bio from public.creators c where c.id = t0.creator_id) as _c) as creators
       from public.projects t0 where t0.id = $1::uuid) as _s`,
-  vote: `select public.toggle_vote($1::uuid, $2::text)::text as body`,
+  // The caller's claims and request headers, as our server's preamble sets them, then the vote.
+  vote: `select public.toggle_vote($1::uuid)::text as body
+    from (select set_config('request.jwt.claims', $2, true), set_config('request.headers', $3, true)) as caller`,
 };

@@ -3,10 +3,15 @@ import { CATEGORIES, TOOLS } from '../../domain/catalog.ts';
 
 const BULK_USER_ID = '00000000-0000-4000-8000-00000000b01c';
 
+/** Accounts the benchmark votes as: anonymous users with fixed ids, the same in every database. */
+export const BULK_VOTERS = 5000;
+export const bulkVoterId = (i: number) => `00000000-0000-4000-9000-${i.toString(16).padStart(12, '0')}`;
+
 /**
  * Adds n synthetic projects in a few set-based statements, for the benchmark (100,000 in seconds).
  * Rows are spread over tools, categories and time like real data: mostly approved, some featured,
- * a few pending, with made-up upvote counts (no vote rows); they belong to one "Bulk Maker" account that cannot sign in.
+ * a few pending, with made-up upvote counts (legacy votes, no vote rows); they belong to one "Bulk Maker" account that cannot sign in.
+ * BULK_VOTERS anonymous accounts come with them, for the benchmark's votes.
  */
 export async function seedBulkProjects(db: Database, n: number): Promise<number> {
   if (!Number.isInteger(n) || n < 0) throw new Error('n must be a non-negative integer');
@@ -25,9 +30,17 @@ export async function seedBulkProjects(db: Database, n: number): Promise<number>
     // The rows are generated clean, so the per-row normalising trigger is skipped (replica mode
     // turns off user triggers for this transaction only); it would triple the time on PGlite.
     await tx.query(`set local session_replication_role = replica`);
+    await tx.query(
+      `insert into auth.users (id, aud, role, is_anonymous, created_at, updated_at)
+       select ('00000000-0000-4000-9000-' || lpad(to_hex(g), 12, '0'))::uuid, 'authenticated', 'authenticated', true,
+              now() - interval '10 days', now() - interval '10 days'
+         from generate_series(0, $1::int - 1) as g
+       on conflict do nothing`,
+      [BULK_VOTERS],
+    );
     const { rowCount } = await tx.query(
       `insert into public.projects (title, description, long_description, live_url, tool, category, creator_id,
-                                    created_at, featured, status, upvotes)
+                                    created_at, featured, status, legacy_votes, upvotes, points)
        select 'Project ' || g || ' ' || (array['Atlas','Beacon','Compass','Drift','Ember','Flux','Grove','Harbor'])[1 + g % 8],
               'A synthetic ' || lower(($3::text[])[1 + g % 7]) || ' made with ' || ($2::text[])[1 + g % 3]
                 || ' for benchmarking list, filter and search queries (#' || g || ').',
@@ -39,7 +52,10 @@ export async function seedBulkProjects(db: Database, n: number): Promise<number>
               now() - make_interval(secs => g * 37),
               g % 997 = 0,
               case when g % 50 = 0 then 'pending' else 'approved' end,
-              (g * 7919) % 300
+              (g * 7919) % 300,
+              (g * 7919) % 300,
+              -- The trigger that keeps count and points in step is off in this transaction.
+              ((g * 7919) % 300) * (select w.legacy_weight from showcase_private.vote_weighting() w)
          from generate_series(1, $4::int) as g`,
       [BULK_USER_ID, [...TOOLS], [...CATEGORIES], n],
     );

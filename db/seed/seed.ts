@@ -39,6 +39,8 @@ export async function seedDemoData(ctx: ServerContext): Promise<string | undefin
     const images = await mapBounded(DEMO_PROJECTS, IMAGE_CONCURRENCY, renderProjectImage);
     await conn.exec('begin');
     try {
+      // Demo accounts cannot sign in: nobody would read their notifications or e-mails.
+      await conn.query(`select set_config('showcase.mute_notifications', 'on', true)`);
       await insertDemoData(conn, ctx, images);
       await conn.exec('commit');
     } catch (err) {
@@ -91,7 +93,7 @@ async function insertDemoData(tx: Queryable, ctx: ServerContext, images: Buffer[
   for (const [i, p] of ordered.entries()) {
     const image = images[DEMO_PROJECTS.indexOf(p)]!;
     const imageUrl = await storeProjectImage(
-      { dataDir: ctx.config.DATA_DIR, siteUrl: ctx.config.SITE_URL, tx },
+      { storage: ctx.storage, siteUrl: ctx.config.SITE_URL, tx },
       `demo/${p.slug}.webp`,
       image,
       'image/webp',
@@ -135,7 +137,10 @@ async function insertDemoData(tx: Queryable, ctx: ServerContext, images: Buffer[
   }
 }
 
-/** Visitor votes as per-browser ids, plus each demo member upvoting the featured work of others. */
+/**
+ * Visitor votes from before votes needed an account (projects.legacy_votes, which the database
+ * adds to the count and the points), plus each demo member upvoting the featured work of others.
+ */
 async function insertVotes(
   tx: Queryable,
   projects: readonly DemoProject[],
@@ -144,17 +149,17 @@ async function insertVotes(
 ): Promise<void> {
   const approved = projects.filter((p) => !p.status);
   await tx.query(
-    `insert into public.project_votes (project_id, voter)
-     select v.project_id, 'browser:' || gen_random_uuid()
-       from unnest($1::uuid[], $2::int[]) as v(project_id, n), generate_series(1, v.n)`,
+    `update public.projects p set legacy_votes = v.n
+       from unnest($1::uuid[], $2::int[]) as v(project_id, n)
+      where p.id = v.project_id`,
     [approved.map((p) => projectId.get(p.slug)), approved.map((p) => p.votes)],
   );
   const pairs = approved
     .filter((p) => p.featured)
     .flatMap((p) => DEMO_CREATORS.filter((c) => c.handle !== p.creator).map((c) => [projectId.get(p.slug)!, idOf(c.handle)] as const));
   await tx.query(
-    `insert into public.project_votes (project_id, voter, user_id)
-     select v.project_id, 'user:' || v.user_id, v.user_id from unnest($1::uuid[], $2::uuid[]) as v(project_id, user_id)`,
+    `insert into public.project_votes (project_id, user_id)
+     select v.project_id, v.user_id from unnest($1::uuid[], $2::uuid[]) as v(project_id, user_id)`,
     [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
   );
 }

@@ -6,7 +6,8 @@ import { requireServiceRole } from './caller.ts';
 import { AuthError, validationFailed } from './errors.ts';
 import { mergeMetadata, parseEmail, parseMetadata, readJson } from './http.ts';
 import { sendLinkMail } from './mail-links.ts';
-import { checkPasswordStrength, hashPassword } from './passwords.ts';
+import { checkPasswordStrength } from './password-policy.ts';
+import { hashPassword } from './passwords.ts';
 import { resolveRedirect } from './redirects.ts';
 import { revokeSessions } from './sessions.ts';
 import { ensureEmailIdentity, findUserByEmail, findUserById, isUuid, loadUserJson, USER_COLUMNS, userJson, type UserRow, type IdentityRow } from './users.ts';
@@ -89,7 +90,7 @@ export async function createUser(ctx: ServerContext, c: Context): Promise<Respon
   await requireServiceRole(ctx, c);
   const body = await readJson(c);
   const email = parseEmail(body.email);
-  const password = body.password === undefined || body.password === null ? undefined : (checkPasswordStrength(body.password), body.password);
+  const password = body.password === undefined || body.password === null ? undefined : (checkPasswordStrength(body.password, ctx.config.PASSWORD_MIN_LENGTH), body.password);
   const userMeta = parseMetadata(body.user_metadata, 'user_metadata') ?? {};
   const appMeta = parseMetadata(body.app_metadata, 'app_metadata') ?? {};
   const ban = body.ban_duration === undefined ? undefined : parseBanDuration(body.ban_duration);
@@ -129,7 +130,7 @@ export async function updateUserById(ctx: ServerContext, c: Context): Promise<Re
   if (body.email !== undefined) throw new AuthError(422, 'validation_failed', 'Email address cannot be changed');
   let encrypted: string | undefined;
   if (body.password !== undefined && body.password !== null) {
-    checkPasswordStrength(body.password);
+    checkPasswordStrength(body.password, ctx.config.PASSWORD_MIN_LENGTH);
     encrypted = await hashPassword(body.password);
   }
   const user = await ctx.db.transaction(async (tx) => {
@@ -157,6 +158,7 @@ export async function updateUserById(ctx: ServerContext, c: Context): Promise<Re
     if (ban !== undefined) await applyBan(tx, id, ban);
     return (await findUserById(tx, id))!;
   });
+  if (ban !== undefined) ctx.sessions.forgetLive();
   return c.json(await loadUserJson(ctx.db, user));
 }
 

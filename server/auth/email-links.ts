@@ -2,15 +2,16 @@ import type { Config } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
-export type LinkTokenType = 'confirmation_token' | 'recovery_token' | 'invite_token' | 'reauthentication_token';
+export type LinkTokenType = 'confirmation_token' | 'recovery_token' | 'invite_token' | 'reauthentication_token' | 'email_change_token_new';
 /** The `type` in a /verify link, as supabase-js and GoTrue name them. */
-export type VerifyType = 'signup' | 'recovery' | 'invite' | 'email';
+export type VerifyType = 'signup' | 'recovery' | 'invite' | 'email' | 'email_change';
 
 const TTL_SECONDS: Record<LinkTokenType, number> = {
   confirmation_token: 24 * 3600,
   invite_token: 24 * 3600,
   recovery_token: 3600,
   reauthentication_token: 300,
+  email_change_token_new: 24 * 3600,
 };
 
 export const TOKEN_TYPE_FOR: Record<VerifyType, LinkTokenType> = {
@@ -18,6 +19,7 @@ export const TOKEN_TYPE_FOR: Record<VerifyType, LinkTokenType> = {
   email: 'confirmation_token',
   invite: 'invite_token',
   recovery: 'recovery_token',
+  email_change: 'email_change_token_new',
 };
 
 /**

@@ -29,6 +29,7 @@ export type AuthErrorCode =
   | 'reauthentication_needed'
   | 'reauthentication_not_valid'
   | 'provider_disabled'
+  | 'anonymous_provider_disabled'
   | 'unexpected_failure';
 
 export class AuthError extends Error {

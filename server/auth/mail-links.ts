@@ -27,12 +27,27 @@ export async function sendLinkMail(
   redirectTo: string,
   pkce?: PkceChallenge,
 ): Promise<void> {
-  const email = user.email!;
-  const flowStateId = pkce
-    ? await createFlowState(tx, pkce, { userId: user.id, provider: 'email', authenticationMethod: kind === 'signup' ? 'email/signup' : kind })
-    : undefined;
+  const flowStateId = pkce ? await linkFlowState(tx, pkce, user.id, kind) : undefined;
   const tokenType = kind === 'signup' ? 'confirmation_token' : kind === 'recovery' ? 'recovery_token' : 'invite_token';
-  const secret = await issueLinkToken(tx, user.id, tokenType, email, { flowStateId });
+  const secret = await issueLinkToken(tx, user.id, tokenType, user.email!, { flowStateId });
+  await mailLink(ctx, tx, user, kind, secret, redirectTo);
+}
+
+/** The PKCE flow state a link of this kind finishes. */
+export function linkFlowState(tx: Queryable, pkce: PkceChallenge, userId: string, kind: LinkKind): Promise<string> {
+  return createFlowState(tx, pkce, { userId, provider: 'email', authenticationMethod: kind === 'signup' ? 'email/signup' : kind });
+}
+
+/** E-mails the /verify link for a secret already stored, and notes when it was sent. */
+export async function mailLink(
+  ctx: ServerContext,
+  tx: Queryable,
+  user: Pick<UserRow, 'id' | 'email'>,
+  kind: LinkKind,
+  secret: string,
+  redirectTo: string,
+): Promise<void> {
+  const email = user.email!;
   await tx.query(`update auth.users set ${SENT_COLUMN[kind]} = now(), updated_at = now() where id = $1`, [user.id]);
   const { siteName } = await readAuthSettings(tx, ctx.config);
   const link = verifyLink(ctx.config, secret, kind, redirectTo);
@@ -48,9 +63,11 @@ export async function sendLinkMail(
 /** GoTrue refuses a second e-mail of one kind to one address within this many seconds. */
 export const EMAIL_MIN_INTERVAL_SECONDS = 60;
 
-export async function secondsUntilNextMail(tx: Queryable, userId: string, kind: LinkKind): Promise<number> {
+/** Seconds until another e-mail of this kind may go to the user (0: now), on the app's clock. */
+export async function secondsUntilNextMail(tx: Queryable, userId: string, kind: LinkKind | 'reauthentication'): Promise<number> {
+  const column = kind === 'reauthentication' ? 'reauthentication_sent_at' : SENT_COLUMN[kind];
   const { rows } = await tx.query<{ wait: number | null }>(
-    `select ceil(extract(epoch from (${SENT_COLUMN[kind]} + make_interval(secs => $2) - now())))::int as wait
+    `select ceil(extract(epoch from (${column} + make_interval(secs => $2) - showcase_private.app_now())))::int as wait
        from auth.users where id = $1`,
     [userId, EMAIL_MIN_INTERVAL_SECONDS],
   );

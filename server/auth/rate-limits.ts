@@ -4,7 +4,7 @@ import type { ServerContext } from '../context.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { AuthError } from './errors.ts';
 
-export type AuthLimit = 'token' | 'signup' | 'verify' | 'email';
+export type AuthLimit = 'token' | 'signup' | 'anonymous' | 'verify' | 'email';
 
 function tooMany(retryAfter: number): AuthError {
   return new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, {
@@ -24,8 +24,12 @@ export async function enforceAuthLimit(ctx: ServerContext, c: Context, limit: Au
     if (!allowed) throw tooMany(retryAfter);
     return;
   }
-  const rule: RateLimitRule =
-    limit === 'signup' ? config.RATE_LIMIT_SIGNUP : limit === 'verify' ? config.RATE_LIMIT_VERIFY : config.RATE_LIMIT_EMAIL;
+  const rule: RateLimitRule = {
+    signup: config.RATE_LIMIT_SIGNUP,
+    anonymous: config.RATE_LIMIT_ANONYMOUS,
+    verify: config.RATE_LIMIT_VERIFY,
+    email: config.RATE_LIMIT_EMAIL,
+  }[limit];
   const result = await ctx.rateLimiter.hit(`auth:${limit}:ip:${ip}`, rule);
   if (!result.allowed) throw tooMany(result.retryAfter);
 }
@@ -37,12 +41,12 @@ async function takeToken(ctx: ServerContext, key: string, rule: RateLimitRule, b
   const { rows } = await ctx.db.query<{ tokens: number; allowed: boolean }>(
     `with cur as (
        select least($2::float8, coalesce(
-         (select tokens + extract(epoch from now() - updated_at)::float8 * $3::float8
+         (select tokens + extract(epoch from showcase_private.app_now() - updated_at)::float8 * $3::float8
             from platform.auth_rate_buckets where key = $1 for update),
          $2::float8)) as t
      )
      insert into platform.auth_rate_buckets as b (key, tokens, updated_at)
-       select $1, case when t >= 1 then t - 1 else t end, now() from cur
+       select $1, case when t >= 1 then t - 1 else t end, showcase_private.app_now() from cur
      on conflict (key) do update set tokens = excluded.tokens, updated_at = excluded.updated_at
      returning b.tokens, (select t >= 1 from cur) as allowed`,
     [key, burst, perSecond],

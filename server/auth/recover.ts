@@ -5,10 +5,12 @@ import { secondsUntilNextMail, sendLinkMail } from './mail-links.ts';
 import { parseChallenge } from './pkce.ts';
 import { enforceAuthLimit } from './rate-limits.ts';
 import { resolveRedirect } from './redirects.ts';
-import { emailRateLimited } from './signup.ts';
 import { findUserByEmail, isBanned } from './users.ts';
 
-/** POST /recover: e-mails a link that signs the user in to choose a new password. Same answer for unknown addresses. */
+/**
+ * POST /recover: e-mails a link that signs the user in to choose a new password. Every address
+ * gets the same answer: unknown, banned and recently mailed ones simply get no e-mail (L2).
+ */
 export async function recover(ctx: ServerContext, c: Context): Promise<Response> {
   await enforceAuthLimit(ctx, c, 'email');
   const body = await readJson(c);
@@ -18,8 +20,7 @@ export async function recover(ctx: ServerContext, c: Context): Promise<Response>
   await ctx.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user || isBanned(user)) return;
-    const wait = await secondsUntilNextMail(tx, user.id, 'recovery');
-    if (wait > 0) throw emailRateLimited(wait);
+    if ((await secondsUntilNextMail(tx, user.id, 'recovery')) > 0) return;
     await sendLinkMail(ctx, tx, user, 'recovery', redirectTo, pkce);
   });
   return c.json({});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveRedirect } from './redirects.ts';
+import { authReturnOrigin, resolveRedirect } from './redirects.ts';
 
 const config = {
   SITE_URL: 'https://showcase.example',
@@ -30,5 +30,19 @@ describe('resolveRedirect', () => {
     ]) {
       expect(() => resolveRedirect(config, bad), bad).toThrow();
     }
+  });
+});
+
+describe('authReturnOrigin', () => {
+  it('keeps the page origin only when the allow-list accepts the app return paths there', () => {
+    expect(authReturnOrigin(config, 'https://showcase.example')).toBe('https://showcase.example');
+    expect(authReturnOrigin(config, 'http://localhost:5173')).toBe('http://localhost:5173');
+    expect(authReturnOrigin(config, 'https://pr-1.preview.example')).toBe('https://showcase.example');
+  });
+
+  it('falls back to SITE_URL for any origin the configuration does not name (defect 3: another host of the same server)', () => {
+    expect(authReturnOrigin(config, 'http://127.0.0.1:8080')).toBe('https://showcase.example');
+    expect(authReturnOrigin(config, 'https://www.showcase.example')).toBe('https://showcase.example');
+    expect(authReturnOrigin(config, 'not a url')).toBe('https://showcase.example');
   });
 });

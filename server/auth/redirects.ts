@@ -21,6 +21,25 @@ export function resolveRedirect(config: Pick<Config, 'SITE_URL' | 'ADDITIONAL_RE
   throw validationFailed('redirect_to is not an allowed redirect URL for this site');
 }
 
+/** The pages of the app that auth links and OAuth send the browser back to. */
+export const APP_RETURN_PATHS = ['/auth/callback', '/reset-password'] as const;
+
+/**
+ * The origin the app should ask auth e-mails and OAuth to return to, for a page served at
+ * `pageOrigin`: that origin when the allow-list already accepts every return path on it, else
+ * SITE_URL's. The page's origin only ever selects among configured origins; it never adds one.
+ */
+export function authReturnOrigin(config: Pick<Config, 'SITE_URL' | 'ADDITIONAL_REDIRECT_URLS'>, pageOrigin: string): string {
+  let origin: string;
+  try {
+    origin = new URL(pageOrigin).origin;
+  } catch {
+    return new URL(config.SITE_URL).origin;
+  }
+  const accepted = APP_RETURN_PATHS.every((path) => isAllowedRedirect(config, new URL(path, origin)));
+  return accepted ? origin : new URL(config.SITE_URL).origin;
+}
+
 export function isAllowedRedirect(config: Pick<Config, 'SITE_URL' | 'ADDITIONAL_REDIRECT_URLS'>, url: URL): boolean {
   if (url.origin === new URL(config.SITE_URL).origin) return true;
   const href = url.toString();

@@ -1,6 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { isPgError } from '../db/database.ts';
+import { DatabaseUnavailableError } from '../db/unavailable.ts';
+import { requestIdOf } from '../ops/request-id.ts';
 import { createUser, deleteUser, getUserById, invite, listUsers, updateUserById } from './admin.ts';
 import { API_VERSION_HEADER, AuthError, authErrorResponse } from './errors.ts';
 import { authorize, callback } from './oauth.ts';
@@ -29,7 +31,7 @@ export function authRoutes(ctx: ServerContext): Hono {
   app.get('/settings', async (c) => {
     const settings = await readAuthSettings(ctx.db, ctx.config);
     return c.json({
-      external: { email: true, phone: false, github: ctx.config.githubEnabled, anonymous_users: false },
+      external: { email: true, phone: false, github: ctx.config.githubEnabled, anonymous_users: settings.allowAnonymousVotes },
       disable_signup: !settings.allowRegistration,
       mailer_autoconfirm: !settings.requireEmailVerification,
       phone_autoconfirm: false,
@@ -62,7 +64,15 @@ export function authRoutes(ctx: ServerContext): Hono {
     if (isPgError(err) && err.code === '23505') {
       return authErrorResponse(c, new AuthError(422, 'user_already_exists', 'User already registered'));
     }
-    console.error('auth error:', err);
+    if (err instanceof DatabaseUnavailableError) {
+      ctx.logger.errorThrottled(`database-${err.reason}`, `database unavailable (${err.reason}): ${err.message}`, { reqId: requestIdOf(c) });
+      // 503 is what supabase-js's auth client retries (AuthRetryableFetchError).
+      return authErrorResponse(
+        c,
+        new AuthError(503, 'unexpected_failure', 'The database is unavailable, please try again in a few seconds', {}, { 'Retry-After': String(err.retryAfterSeconds) }),
+      );
+    }
+    ctx.logger.error('auth error', { err, reqId: requestIdOf(c) });
     return authErrorResponse(c, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
   });
   return app;

@@ -6,7 +6,7 @@ import { AuthError } from './errors.ts';
 import { randomToken, sha256 } from './tokens.ts';
 import { findUserById, isBanned, loadUserJson, type UserJson, type UserRow } from './users.ts';
 
-export type AuthMethod = 'password' | 'oauth' | 'otp' | 'recovery' | 'invite' | 'email/signup';
+export type AuthMethod = 'password' | 'oauth' | 'otp' | 'recovery' | 'invite' | 'email/signup' | 'anonymous';
 
 /** GoTrue's refresh-token reuse interval: a rotated token still works this long (parallel tabs). */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
@@ -67,7 +67,7 @@ async function tokenResponse(
     `select authentication_method as method, created_at as at from auth.mfa_amr_claims where session_id = $1 order by created_at`,
     [sessionId],
   );
-  const now = Math.floor(Date.now() / 1000);
+  const now = deps.keys.nowSeconds();
   const exp = now + deps.expirySeconds;
   const accessToken = await deps.keys.sign(
     {
@@ -82,7 +82,7 @@ async function tokenResponse(
       aal: 'aal1',
       amr: amr.map((a) => ({ method: a.method, timestamp: Math.floor(new Date(a.at).getTime() / 1000) })),
       session_id: sessionId,
-      is_anonymous: false,
+      is_anonymous: user.is_anonymous,
       iat: now,
       exp,
     },

@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ServerContext } from '../context.ts';
+import { isAnonymousSignIn, signInAnonymously } from './anonymous.ts';
 import { AuthError } from './errors.ts';
 import { clientInfo, parseEmail, parseMetadata, readJson, sessionDeps } from './http.ts';
-import { EMAIL_MIN_INTERVAL_SECONDS, secondsUntilNextMail, sendLinkMail } from './mail-links.ts';
-import { checkPasswordStrength, hashPassword } from './passwords.ts';
+import { checkPasswordStrength } from './password-policy.ts';
+import { hashPassword } from './passwords.ts';
+import { dropPendingSignups } from './pending-signups.ts';
 import { parseChallenge } from './pkce.ts';
 import { enforceAuthLimit } from './rate-limits.ts';
 import { resolveRedirect } from './redirects.ts';
-import { createSession } from './sessions.ts';
+import { createSession, type TokenResponse } from './sessions.ts';
 import { readAuthSettings } from './settings.ts';
-import { ensureEmailIdentity, findUserByEmail, findUserById, loadUserJson } from './users.ts';
+import { resendConfirmation, signupWithConfirmation } from './signup-confirmation.ts';
+import { ensureEmailIdentity, findUserByEmail, findUserById } from './users.ts';
 
 export function emailRateLimited(wait: number): AuthError {
   return new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`, {}, {
@@ -20,10 +23,12 @@ export function emailRateLimited(wait: number): AuthError {
 
 /** POST /signup */
 export async function signup(ctx: ServerContext, c: Context): Promise<Response> {
-  await enforceAuthLimit(ctx, c, 'signup');
   const body = await readJson(c);
+  // Neither e-mail nor phone: signInAnonymously(), with a limit and a switch of its own.
+  if (isAnonymousSignIn(body)) return signInAnonymously(ctx, c, body);
+  await enforceAuthLimit(ctx, c, 'signup');
   const email = parseEmail(body.email, 'To signup, please provide your email');
-  checkPasswordStrength(body.password);
+  checkPasswordStrength(body.password, ctx.config.PASSWORD_MIN_LENGTH);
   const password = body.password;
   const data = parseMetadata(body.data, 'data') ?? {};
   const redirectTo = resolveRedirect(ctx.config, c.req.query('redirect_to'));
@@ -31,71 +36,42 @@ export async function signup(ctx: ServerContext, c: Context): Promise<Response> 
   const settings = await readAuthSettings(ctx.db, ctx.config);
   if (!settings.allowRegistration) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
   const encrypted = await hashPassword(password);
+  if (settings.requireEmailVerification) {
+    return c.json(await signupWithConfirmation(ctx, { email, data, redirectTo, pkce }, encrypted));
+  }
+  return c.json(await signupAutoconfirmed(ctx, c, email, data, encrypted));
+}
 
-  const result = await ctx.db.transaction(async (tx) => {
+/**
+ * With confirmation off the address is taken at once and a session returned; a registered
+ * address is refused with GoTrue's 422 user_already_exists (inherent to this mode: finding I1).
+ */
+async function signupAutoconfirmed(ctx: ServerContext, c: Context, email: string, data: Record<string, unknown>, encrypted: string): Promise<TokenResponse> {
+  return ctx.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, email);
-    if (existing?.email_confirmed_at) {
-      if (!settings.requireEmailVerification) throw new AuthError(422, 'user_already_exists', 'User already registered');
-      // With confirmation on, answer exactly as for a new address, so sign-up does not reveal
-      // who is registered (GoTrue's obfuscated user).
-      return { json: obfuscatedUser(email, data) };
-    }
-    let userId: string;
+    if (existing?.email_confirmed_at) throw new AuthError(422, 'user_already_exists', 'User already registered');
+    const userId = existing?.id ?? randomUUID();
     if (existing) {
-      // Unconfirmed: the latest sign-up's password and data win, and a fresh link is sent, so a
-      // stranger who registered the address first cannot keep a password on it.
-      const wait = await secondsUntilNextMail(tx, existing.id, 'signup');
-      if (wait > 0) throw emailRateLimited(wait);
-      userId = existing.id;
+      // Left waiting from when confirmation was on: nobody proved that inbox, so nothing of theirs is kept.
       await tx.query(
-        `update auth.users set encrypted_password = $2, raw_user_meta_data = $3, updated_at = now() where id = $1`,
+        `update auth.users set encrypted_password = $2, raw_user_meta_data = $3, email_confirmed_at = now(), updated_at = now() where id = $1`,
         [userId, encrypted, JSON.stringify(data)],
       );
+      await dropPendingSignups(tx, userId);
     } else {
-      userId = randomUUID();
       await tx.query(
         `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
-         values ($1, 'authenticated', 'authenticated', $2, $3, $4, $5, $6)`,
-        [
-          userId,
-          email,
-          encrypted,
-          settings.requireEmailVerification ? null : new Date(),
-          JSON.stringify({ provider: 'email', providers: ['email'] }),
-          JSON.stringify(data),
-        ],
+         values ($1, 'authenticated', 'authenticated', $2, $3, now(), $4, $5)`,
+        [userId, email, encrypted, JSON.stringify({ provider: 'email', providers: ['email'] }), JSON.stringify(data)],
       );
     }
     const user = (await findUserById(tx, userId))!;
-    await ensureEmailIdentity(tx, user, !settings.requireEmailVerification);
-    if (!settings.requireEmailVerification) {
-      return { json: await createSession(tx, sessionDeps(ctx), user, 'password', clientInfo(ctx, c)) };
-    }
-    await sendLinkMail(ctx, tx, user, 'signup', redirectTo, pkce);
-    return { json: await loadUserJson(tx, (await findUserById(tx, userId))!) };
+    await ensureEmailIdentity(tx, user, true);
+    return createSession(tx, sessionDeps(ctx), user, 'password', clientInfo(ctx, c));
   });
-  return c.json(result.json);
 }
 
-function obfuscatedUser(email: string, data: Record<string, unknown>) {
-  const now = new Date().toISOString();
-  return {
-    id: randomUUID(),
-    aud: 'authenticated',
-    role: '',
-    email,
-    phone: '',
-    confirmation_sent_at: now,
-    app_metadata: { provider: 'email', providers: ['email'] },
-    user_metadata: data,
-    identities: [],
-    created_at: now,
-    updated_at: now,
-    is_anonymous: false,
-  };
-}
-
-/** POST /resend: another confirmation e-mail. Unknown or confirmed addresses get the same answer. */
+/** POST /resend: another confirmation e-mail. Every address gets the same answer, whatever happens. */
 export async function resend(ctx: ServerContext, c: Context): Promise<Response> {
   await enforceAuthLimit(ctx, c, 'email');
   const body = await readJson(c);
@@ -103,12 +79,6 @@ export async function resend(ctx: ServerContext, c: Context): Promise<Response> 
   const email = parseEmail(body.email);
   const redirectTo = resolveRedirect(ctx.config, c.req.query('redirect_to'));
   const pkce = parseChallenge(body.code_challenge, body.code_challenge_method);
-  await ctx.db.transaction(async (tx) => {
-    const user = await findUserByEmail(tx, email);
-    if (!user || user.email_confirmed_at) return;
-    const wait = await secondsUntilNextMail(tx, user.id, 'signup');
-    if (wait > 0) throw emailRateLimited(Math.min(wait, EMAIL_MIN_INTERVAL_SECONDS));
-    await sendLinkMail(ctx, tx, user, 'signup', redirectTo, pkce);
-  });
+  await resendConfirmation(ctx, email, redirectTo, pkce);
   return c.json({});
 }

@@ -7,7 +7,9 @@ import { exchangeAuthCode } from './pkce.ts';
 import { enforceAuthLimit } from './rate-limits.ts';
 import { createSession, refreshSession, type AuthMethod } from './sessions.ts';
 import { readAuthSettings } from './settings.ts';
-import { findUserByEmail, findUserById, isBanned } from './users.ts';
+import { pendingPasswordHashes } from './pending-signups.ts';
+import { assertPasswordAttemptAllowed, recordPasswordFailure } from './signin-failures.ts';
+import { findUserByEmail, findUserById, isBanned, type UserRow } from './users.ts';
 
 /** POST /token?grant_type=password|refresh_token|pkce */
 export async function token(ctx: ServerContext, c: Context): Promise<Response> {
@@ -21,7 +23,11 @@ export async function token(ctx: ServerContext, c: Context): Promise<Response> {
       const refreshToken = body.refresh_token;
       if (typeof refreshToken !== 'string' || refreshToken === '') throw validationFailed('refresh_token required');
       const outcome = await ctx.db.transaction((tx) => refreshSession(tx, sessionDeps(ctx), refreshToken));
-      if (outcome instanceof AuthError) throw outcome;
+      if (outcome instanceof AuthError) {
+        // Reuse revoked a session: this process's recent checks no longer vouch for it (L6).
+        ctx.sessions.forgetLive();
+        throw outcome;
+      }
       return c.json(outcome);
     }
     case 'pkce':
@@ -50,13 +56,34 @@ async function passwordGrant(ctx: ServerContext, c: Context, body: Record<string
   const { email, password } = body;
   if (typeof email !== 'string' || email.trim() === '') throw validationFailed('missing email or phone');
   if (typeof password !== 'string' || password === '') throw validationFailed('missing password');
+  await assertPasswordAttemptAllowed(ctx, email);
   const user = await findUserByEmail(ctx.db, email);
-  const ok = await verifyPassword(user?.encrypted_password, password);
-  if (!user || !ok) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
-  if (!user.email_confirmed_at) {
+  const verdict = await checkCredentials(ctx, user, password);
+  if (verdict === 'wrong') {
+    await recordPasswordFailure(ctx, email);
+    throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+  }
+  if (verdict === 'waiting') throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
+  if (!user!.email_confirmed_at) {
     const settings = await readAuthSettings(ctx.db, ctx.config);
     if (settings.requireEmailVerification) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
   }
-  if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
-  return ctx.db.transaction((tx) => createSession(tx, sessionDeps(ctx), user, 'password', clientInfo(ctx, c)));
+  if (isBanned(user!)) throw new AuthError(400, 'user_banned', 'User is banned');
+  return ctx.db.transaction((tx) => createSession(tx, sessionDeps(ctx), user!, 'password', clientInfo(ctx, c)));
+}
+
+/**
+ * 'ok' for the account's own password; 'waiting' when the address is not confirmed yet and the
+ * password is one of its waiting sign-ups' (their owner is told to confirm, and gets no session:
+ * only the link decides whose password the account keeps, decision 100); else 'wrong'.
+ */
+async function checkCredentials(ctx: ServerContext, user: UserRow | undefined, password: string): Promise<'ok' | 'waiting' | 'wrong'> {
+  if (user && !user.encrypted_password && !user.email_confirmed_at) {
+    for (const hash of await pendingPasswordHashes(ctx.db, user.id)) {
+      if (await verifyPassword(hash, password)) return 'waiting';
+    }
+  }
+  // Unknown addresses are checked against a dummy hash, so timing does not tell them apart.
+  const matches = await verifyPassword(user?.encrypted_password, password);
+  return user && matches ? 'ok' : 'wrong';
 }

@@ -1,18 +1,21 @@
 import type { Context } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { reauthenticationMail } from '../mail/templates.ts';
+import { updateAnonymousUser } from './anonymous.ts';
 import { requireUser } from './caller.ts';
-import { consumeLinkToken, issueLinkToken } from './email-links.ts';
+import { issueLinkToken } from './email-links.ts';
 import { AuthError, validationFailed } from './errors.ts';
 import { mergeMetadata, parseMetadata, readJson } from './http.ts';
-import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords.ts';
+import { secondsUntilNextMail } from './mail-links.ts';
+import { authorizePasswordChange } from './password-change.ts';
+import { checkPasswordStrength } from './password-policy.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { enforceAuthLimit } from './rate-limits.ts';
 import { revokeSessions, type LogoutScope } from './sessions.ts';
 import { readAuthSettings } from './settings.ts';
 import { randomDigits } from './tokens.ts';
+import { emailRateLimited } from './signup.ts';
 import { findUserById, loadUserJson, normaliseEmail } from './users.ts';
-
-/** A session this young may change its password without a nonce (GoTrue's rule: 24 hours). */
-const RECENT_SESSION_SECONDS = 24 * 3600;
 
 /** GET /user */
 export async function getUser(ctx: ServerContext, c: Context): Promise<Response> {
@@ -20,10 +23,16 @@ export async function getUser(ctx: ServerContext, c: Context): Promise<Response>
   return c.json(await loadUserJson(ctx.db, user));
 }
 
-/** PUT /user: metadata and password. The e-mail is read-only in this product. */
+/** PUT /user: metadata and password. The e-mail is read-only in this product, except to convert an anonymous user. */
 export async function updateUser(ctx: ServerContext, c: Context): Promise<Response> {
-  const { user, session } = await requireUser(ctx, c);
+  const caller = await requireUser(ctx, c);
+  const { user, session } = caller;
   const body = await readJson(c);
+  // An anonymous user signing up keeps their id, and with it their votes.
+  if (user.is_anonymous) {
+    const converted = await updateAnonymousUser(ctx, c, caller, body);
+    if (converted) return converted;
+  }
   const data = parseMetadata(body.data, 'data');
   if (body.email !== undefined && body.email !== null && body.email !== '') {
     if (typeof body.email !== 'string' || normaliseEmail(body.email) !== normaliseEmail(user.email ?? '')) {
@@ -34,19 +43,8 @@ export async function updateUser(ctx: ServerContext, c: Context): Promise<Respon
 
   let encrypted: string | undefined;
   if (body.password !== undefined && body.password !== null) {
-    checkPasswordStrength(body.password);
-    const recent = Date.now() - new Date(session.created_at).getTime() < RECENT_SESSION_SECONDS * 1000;
-    if (!recent) {
-      if (typeof body.nonce !== 'string' || body.nonce === '') {
-        throw new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication');
-      }
-      const consumed = await ctx.db.transaction((tx) => consumeLinkToken(tx, body.nonce as string, ['reauthentication_token'], user.id));
-      if (!consumed || consumed.expired) {
-        // One guess per e-mailed code: six digits must not be enumerable.
-        await ctx.db.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'reauthentication_token'`, [user.id]);
-        throw new AuthError(400, 'reauthentication_not_valid', 'Requires reauthentication');
-      }
-    }
+    checkPasswordStrength(body.password, ctx.config.PASSWORD_MIN_LENGTH);
+    await authorizePasswordChange(ctx, caller, body);
     if (await verifyPassword(user.encrypted_password, body.password)) {
       throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
     }
@@ -65,17 +63,22 @@ export async function updateUser(ctx: ServerContext, c: Context): Promise<Respon
       await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [user.id, encrypted]);
       // A new password ends every other sign-in, as GoTrue does.
       await revokeSessions(tx, user.id, session.id, 'others');
+      ctx.sessions.forgetLive();
     }
     return (await findUserById(tx, user.id))!;
   });
   return c.json(await loadUserJson(ctx.db, updated));
 }
 
-/** GET /reauthenticate: e-mails a six-digit nonce for PUT /user. */
+/** GET /reauthenticate: e-mails a six-digit nonce for PUT /user, paced per address and per IP (L11). */
 export async function reauthenticate(ctx: ServerContext, c: Context): Promise<Response> {
+  await enforceAuthLimit(ctx, c, 'email');
   const { user } = await requireUser(ctx, c);
   if (!user.email) throw validationFailed('Reauthentication requires the user to have an email');
   await ctx.db.transaction(async (tx) => {
+    // The caller's own address: saying so reveals nothing.
+    const wait = await secondsUntilNextMail(tx, user.id, 'reauthentication');
+    if (wait > 0) throw emailRateLimited(wait);
     const code = randomDigits();
     await issueLinkToken(tx, user.id, 'reauthentication_token', user.email!, { secret: code });
     await tx.query(`update auth.users set reauthentication_sent_at = now() where id = $1`, [user.id]);
@@ -91,5 +94,7 @@ export async function logout(ctx: ServerContext, c: Context): Promise<Response> 
   if (!['global', 'local', 'others'].includes(scope)) throw validationFailed('Unsupported logout scope "' + scope + '"');
   const { user, session } = await requireUser(ctx, c);
   await ctx.db.transaction((tx) => revokeSessions(tx, user.id, session.id, scope));
+  // Data calls of this process stop trusting their recent checks at once (L6).
+  ctx.sessions.forgetLive();
   return c.body(null, 204);
 }

@@ -1,9 +1,11 @@
 import type { Context } from 'hono';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
-import { consumeLinkToken, TOKEN_TYPE_FOR, type VerifyType } from './email-links.ts';
+import { confirmEmailChange } from './anonymous.ts';
+import { consumeLinkToken, TOKEN_TYPE_FOR, type ConsumedToken, type VerifyType } from './email-links.ts';
 import { AuthError, validationFailed } from './errors.ts';
 import { clientInfo, readJson, sessionDeps } from './http.ts';
+import { consumePendingSignup, dropPendingSignups, type ConsumedSignup } from './pending-signups.ts';
 import { issueAuthCode } from './pkce.ts';
 import { enforceAuthLimit } from './rate-limits.ts';
 import { withCode, withError, withTokens } from './redirect-results.ts';
@@ -11,7 +13,7 @@ import { resolveRedirect } from './redirects.ts';
 import { createSession, type AuthMethod, type TokenResponse } from './sessions.ts';
 import { ensureEmailIdentity, findUserById, isBanned, type UserRow } from './users.ts';
 
-const VERIFY_TYPES: readonly VerifyType[] = ['signup', 'recovery', 'invite', 'email'];
+const VERIFY_TYPES: readonly VerifyType[] = ['signup', 'recovery', 'invite', 'email', 'email_change'];
 const LINK_INVALID = 'Email link is invalid or has expired';
 
 function parseType(value: unknown): VerifyType {
@@ -23,17 +25,43 @@ function parseType(value: unknown): VerifyType {
 
 type Outcome = { kind: 'code'; code: string } | { kind: 'session'; tokens: TokenResponse } | { kind: 'error'; code: string; message: string };
 
+/**
+ * The link's stored half: a sign-up's own link (with the password and metadata it activates, M4)
+ * or another one-time token.
+ */
+async function consumeLink(tx: Queryable, secret: string, type: VerifyType): Promise<(ConsumedToken & { signup?: ConsumedSignup }) | undefined> {
+  if (type === 'signup' || type === 'email') {
+    const signup = await consumePendingSignup(tx, secret);
+    if (signup) return { user_id: signup.userId, flow_state_id: signup.flowStateId, expired: signup.expired, signup };
+  }
+  return consumeLinkToken(tx, secret, [TOKEN_TYPE_FOR[type]]);
+}
+
 /** Consumes the link and marks the address confirmed; then a PKCE code or a session. */
 async function completeVerification(ctx: ServerContext, c: Context, tx: Queryable, secret: string, type: VerifyType): Promise<Outcome> {
-  const consumed = await consumeLinkToken(tx, secret, [TOKEN_TYPE_FOR[type]]);
+  const consumed = await consumeLink(tx, secret, type);
   if (!consumed || consumed.expired) return { kind: 'error', code: 'otp_expired', message: LINK_INVALID };
   const user = await findUserById(tx, consumed.user_id);
   if (!user) return { kind: 'error', code: 'otp_expired', message: LINK_INVALID };
   if (isBanned(user)) return { kind: 'error', code: 'user_banned', message: 'User is banned' };
-  // Following any of these links proves the inbox is the user's.
-  if (!user.email_confirmed_at) {
+  if (type === 'email_change') {
+    // An anonymous user's sign-up: the new address becomes theirs and they become permanent.
+    const failed = await confirmEmailChange(tx, user);
+    if (failed) return { kind: 'error', code: failed, message: failed === 'otp_expired' ? LINK_INVALID : 'A user with this email address has already been registered' };
+  } else if (!user.email_confirmed_at) {
+    if (consumed.signup) {
+      // The password and name of the sign-up this link was sent for, and of no other.
+      await tx.query(`update auth.users set encrypted_password = $2, raw_user_meta_data = $3, updated_at = now() where id = $1`, [
+        user.id,
+        consumed.signup.encryptedPassword,
+        JSON.stringify(consumed.signup.metadata),
+      ]);
+    }
+    // Following any of these links proves the inbox is the user's; other waiting sign-ups of the
+    // address can then never activate.
     await tx.query(`update auth.users set email_confirmed_at = now(), updated_at = now() where id = $1`, [user.id]);
     await ensureEmailIdentity(tx, user, true);
+    await dropPendingSignups(tx, user.id);
   }
   if (consumed.flow_state_id) {
     const code = await issueAuthCode(tx, consumed.flow_state_id, user.id);

@@ -31,6 +31,11 @@ export interface PipelineOptions {
   committedFirst?: readonly PipelineStatement[];
 }
 
+/** Postgres's two-integer advisory lock key: a namespace and an id within it. */
+export type AdvisoryKey = readonly [namespace: number, id: number];
+
+export type LockAttempt<T> = { acquired: true; value: T } | { acquired: false };
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn inside BEGIN … COMMIT, rolling back when it throws. */
@@ -44,7 +49,23 @@ export interface Database extends Queryable {
   pipeline(statements: readonly PipelineStatement[], options: PipelineOptions): Promise<readonly (string | null)[] | undefined>;
   /** Runs fn on one connection while holding a session-level advisory lock. */
   withAdvisoryLock<T>(key: number, fn: (conn: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn while holding the advisory lock named by the key pair, or answers at once that another
+   * session holds it. The lock is the session's, so it goes with a process that dies.
+   */
+  tryAdvisoryLock<T>(key: AdvisoryKey, fn: (conn: Queryable) => Promise<T>): Promise<LockAttempt<T>>;
+  /**
+   * Calls onNotify with the payload of every NOTIFY on `channel` (a fixed identifier, never user
+   * input) until the returned function is called. On Postgres this holds a connection of its own;
+   * when that connection is lost it is opened again and onReconnect runs, since notifications sent
+   * in between are gone: listeners re-read whatever they follow.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PGlite: CHECKPOINT, and (when durable) fsync of the data files; run by a job (server/jobs). */
+  checkpoint?(): Promise<void>;
+  /** Connections of a pool (Postgres), for metrics; PGlite has one connection and none. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** A Postgres error as both drivers report it. */
@@ -59,4 +80,9 @@ export interface PgError extends Error {
 
 export function isPgError(e: unknown): e is PgError & { code: string } {
   return e instanceof Error && typeof (e as PgError).code === 'string' && /^[0-9A-Z]{5}$/.test((e as PgError).code!);
+}
+
+/** LISTEN takes an identifier, not a parameter: channel names are plain lower-case words. */
+export function assertChannelName(channel: string): void {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
 }

@@ -4,8 +4,22 @@ import type { Database } from './database.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 
+export interface OpenOptions {
+  /** Told when a pooled Postgres connection breaks. */
+  onConnectionError?: (err: Error) => void;
+}
+
+type OpenConfig = Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> &
+  Partial<Pick<Config, 'DATABASE_ACQUIRE_TIMEOUT_SECONDS' | 'DATABASE_QUERY_TIMEOUT_SECONDS' | 'PGLITE_FSYNC'>>;
+
 /** DATABASE_URL selects node-postgres; otherwise embedded PGlite persisted under DATA_DIR. */
-export function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): Promise<Database> {
-  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
-  return openPglite({ dataDir: join(config.DATA_DIR, 'pglite') });
+export function openDatabase(config: OpenConfig, options: OpenOptions = {}): Promise<Database> {
+  if (config.DATABASE_URL) {
+    return openPostgres(config.DATABASE_URL, {
+      acquireTimeoutMs: (config.DATABASE_ACQUIRE_TIMEOUT_SECONDS ?? 0) * 1000,
+      queryTimeoutMs: (config.DATABASE_QUERY_TIMEOUT_SECONDS ?? 0) * 1000,
+      onConnectionError: options.onConnectionError,
+    });
+  }
+  return openPglite({ dataDir: join(config.DATA_DIR, 'pglite'), durable: config.PGLITE_FSYNC ?? true });
 }

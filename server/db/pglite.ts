@@ -1,7 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { mkdirSync } from 'node:fs';
-import type { Database, Queryable, QueryResult, TransactionOptions } from './database.ts';
+import { join } from 'node:path';
+import { assertChannelName, type AdvisoryKey, type Database, type LockAttempt, type Queryable, type QueryResult, type TransactionOptions } from './database.ts';
+import { syncDirectory, WalFlusher } from './pglite-durability.ts';
 import { pglitePipeline } from './pglite-pipeline.ts';
 
 const extensions = { pg_trgm };
@@ -24,14 +26,47 @@ export interface PgliteOptions {
   dataDir?: string;
   /** A data directory dump (from dumpDataDir) to start from: tests clone a migrated template this way. */
   loadDataDir?: Blob;
+  /**
+   * With a dataDir: answer a write only once its commit is on stable storage (fdatasync of the
+   * WAL from Node, shared by concurrent writers), so a power cut loses no acknowledged write.
+   */
+  durable?: boolean;
 }
 
-export async function openPglite(options: PgliteOptions = {}): Promise<Database & { pglite: PGlite }> {
+/**
+ * Plain statements that need no flush: reads and transaction control. (A select calling a function
+ * that writes, such as a rate-limit count, is not flushed; its transaction's own commit is, when
+ * it goes through transaction() or pipeline().)
+ */
+const READS = /^\s*(select|show|values|explain|begin|rollback|set)\b/i;
+
+export async function openPglite(options: PgliteOptions = {}): Promise<Database & { pglite: PGlite; checkpoint(): Promise<void>; walFlushes(): number }> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pglite = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions });
   await pglite.waitReady;
-  const base = wrap(pglite);
-  const pipeline = pglitePipeline(pglite);
+  const flusher = options.dataDir && options.durable ? new WalFlusher(join(options.dataDir, 'pg_wal')) : undefined;
+  const durable = async <T>(work: Promise<T>): Promise<T> => {
+    const result = await work;
+    await flusher?.flush();
+    return result;
+  };
+  const plain = wrap(pglite);
+  const base: Queryable = flusher
+    ? {
+        async query<Row>(sql: string, params?: readonly unknown[]) {
+          const result = await plain.query<Row>(sql, params);
+          if (!READS.test(sql)) await flusher.flush();
+          return result;
+        },
+        exec: (sql: string) => durable(plain.exec(sql)),
+      }
+    : plain;
+  const rawPipeline = pglitePipeline(pglite);
+  const pipeline: Database['pipeline'] = flusher
+    ? (statements, opts) => (opts.readOnly ? rawPipeline(statements, opts) : durable(rawPipeline(statements, opts)))
+    : rawPipeline;
+  // One process owns the data directory, so locks only need to exclude this process's own callers.
+  const heldLocks = new Set<string>();
   return {
     kind: 'pglite',
     pglite,
@@ -39,18 +74,44 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
     transaction<T>(fn: (tx: Queryable) => Promise<T>, opts: TransactionOptions = {}) {
       // PGlite has a single connection; its transaction() holds the connection's mutex,
       // so other queries wait instead of interleaving with ours.
-      return pglite.transaction(async (tx) => {
+      const work = pglite.transaction(async (tx) => {
         if (opts.readOnly) await tx.exec('SET TRANSACTION READ ONLY');
         return fn(wrap(tx));
       });
+      return opts.readOnly ? work : durable(work);
     },
     pipeline,
     async withAdvisoryLock<T>(_key: number, fn: (conn: Queryable) => Promise<T>) {
       // One process owns the data directory, so there is nobody to race with.
       return fn(base);
     },
+    async tryAdvisoryLock<T>(key: AdvisoryKey, fn: (conn: Queryable) => Promise<T>): Promise<LockAttempt<T>> {
+      const name = key.join(':');
+      if (heldLocks.has(name)) return { acquired: false };
+      heldLocks.add(name);
+      try {
+        return { acquired: true, value: await fn(base) };
+      } finally {
+        heldLocks.delete(name);
+      }
+    },
+    async listen(channel: string, onNotify: (payload: string) => void) {
+      assertChannelName(channel);
+      // One in-process connection: nothing can be lost between NOTIFY and us.
+      return pglite.listen(channel, onNotify);
+    },
+    /** fdatasync rounds so far (0 unless durable): group commit shows as fewer rounds than writes. */
+    walFlushes: () => flusher?.flushes ?? 0,
+    /** CHECKPOINT, then (when durable) fsync every file, so the WAL before it is no longer needed. */
+    async checkpoint() {
+      await pglite.exec('CHECKPOINT');
+      if (flusher && options.dataDir) await syncDirectory(options.dataDir);
+    },
     async close() {
       await pglite.close();
+      await flusher?.close();
+      // The shutdown checkpoint wrote the data files; make them durable too.
+      if (flusher && options.dataDir) await syncDirectory(options.dataDir);
     },
   };
 }

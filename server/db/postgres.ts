@@ -1,6 +1,7 @@
 import pg from 'pg';
-import { isPgError, type Database, type PipelineOptions, type PipelineStatement, type Queryable, type QueryResult, type TransactionOptions } from './database.ts';
+import { assertChannelName, isPgError, type AdvisoryKey, type Database, type LockAttempt, type PipelineOptions, type PipelineStatement, type Queryable, type QueryResult, type TransactionOptions } from './database.ts';
 import { StatementNames } from './statement-names.ts';
+import { classifyPostgresFailure } from './unavailable.ts';
 
 // bigint counts fit comfortably in a JS number for this product; keep both drivers alike.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -20,6 +21,15 @@ function wrap(conn: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+/** wrap(), with failures of the database turned into DatabaseUnavailableError. */
+function wrapChecked(conn: pg.Pool | pg.PoolClient): Queryable {
+  const inner = wrap(conn);
+  return {
+    query: <Row>(sql: string, params?: readonly unknown[]) => inner.query<Row>(sql, params).catch(rethrow),
+    exec: (sql) => inner.exec(sql).catch(rethrow),
+  };
+}
+
 /**
  * pg's connection internals used here: its record of what is prepared (a deallocated name must
  * leave it too) and its socket, corked while a pipeline is written so it leaves in one write.
@@ -31,18 +41,53 @@ interface ConnectionInternals {
   };
 }
 
-export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
+export interface PostgresOptions {
+  poolSize?: number;
+  /** How long a request waits for a pooled connection (or for a new one to open); 0: forever. */
+  acquireTimeoutMs?: number;
+  /**
+   * How long the server waits for any one statement's answer before it gives the connection up;
+   * 0: forever. It bounds a database that hangs, which statement_timeout (enforced by the
+   * database itself) cannot.
+   */
+  queryTimeoutMs?: number;
+  /** Told when a connection breaks (rate-limited by the caller's logger). */
+  onConnectionError?: (err: Error) => void;
+}
+
+/** A failure of the database or of the way to it becomes a DatabaseUnavailableError; the rest pass as they are. */
+function rethrow(err: unknown): never {
+  throw classifyPostgresFailure(err) ?? err;
+}
+
+/** A connection whose error was not Postgres's own answer is not put back in the pool. */
+function brokenBy(err: unknown): Error | undefined {
+  return isPgError(err) && !classifyPostgresFailure(err) ? undefined : (err as Error);
+}
+
+export async function openPostgres(connectionString: string, options: PostgresOptions | number = {}): Promise<Database> {
+  const { poolSize = 10, acquireTimeoutMs = 0, queryTimeoutMs = 0, onConnectionError } = typeof options === 'number' ? { poolSize: options } : options;
   // Pipeline mode lets a request's BEGIN, statements and COMMIT go out together instead of one
   // round trip each; queries that are awaited one by one behave as before.
-  const pool = new pg.Pool({ connectionString, max: poolSize, pipeline: true });
-  // An idle client that loses its server must not crash the process.
-  pool.on('error', (err) => console.error('postgres pool error:', err.message));
-  await pool.query('select 1');
-  const base = wrap(pool);
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    pipeline: true,
+    connectionTimeoutMillis: acquireTimeoutMs,
+    query_timeout: queryTimeoutMs || undefined,
+  } as pg.PoolConfig);
+  const reportBroken = (err: Error) => onConnectionError?.(err);
+  // An idle client that loses its server must not crash the process…
+  pool.on('error', reportBroken);
+  // …and neither may one that is checked out: pg-pool listens only while a client is idle, and an
+  // 'error' event without a listener ends the process. The query in flight fails on its own.
+  pool.on('connect', (client) => client.on('error', reportBroken));
+  await pool.query('select 1').catch(rethrow);
+  const base = wrapChecked(pool);
   const statementNames = new WeakMap<pg.PoolClient, StatementNames>();
 
   async function pipeline(statements: readonly PipelineStatement[], { readOnly, committedFirst = [] }: PipelineOptions) {
-    const client = await pool.connect();
+    const client = await pool.connect().catch(rethrow);
     let names = statementNames.get(client);
     if (!names) statementNames.set(client, (names = new StatementNames('rest_')));
     let broken: Error | undefined;
@@ -81,8 +126,8 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       const settled = await Promise.allSettled(sent);
       const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failed) {
-        if (!isPgError(failed.reason)) broken = failed.reason as Error;
-        throw failed.reason;
+        broken = brokenBy(failed.reason);
+        rethrow(failed.reason);
       }
       return (await last!).rows[0];
     } finally {
@@ -95,35 +140,118 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     kind: 'postgres',
     ...base,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, opts: TransactionOptions = {}) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch(rethrow);
+      let broken: Error | undefined;
       try {
         await client.query(opts.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
-        const result = await fn(wrap(client));
+        const result = await fn(wrapChecked(client));
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
+        broken = brokenBy(err);
+        if (!broken) await client.query('ROLLBACK').catch(() => undefined);
+        rethrow(err);
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     pipeline,
     async withAdvisoryLock<T>(key: number, fn: (conn: Queryable) => Promise<T>) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch(rethrow);
       try {
         await client.query('select pg_advisory_lock($1)', [key]);
         try {
-          return await fn(wrap(client));
+          return await fn(wrapChecked(client));
         } finally {
           await client.query('select pg_advisory_unlock($1)', [key]);
         }
+      } catch (err) {
+        rethrow(err);
       } finally {
         client.release();
       }
     },
+    async tryAdvisoryLock<T>(key: AdvisoryKey, fn: (conn: Queryable) => Promise<T>): Promise<LockAttempt<T>> {
+      const client = await pool.connect().catch(rethrow);
+      try {
+        const { rows } = await client.query<{ acquired: boolean }>('select pg_try_advisory_lock($1, $2) as acquired', [...key]);
+        if (!rows[0]?.acquired) return { acquired: false };
+        try {
+          return { acquired: true, value: await fn(wrapChecked(client)) };
+        } finally {
+          await client.query('select pg_advisory_unlock($1, $2)', [...key]);
+        }
+      } catch (err) {
+        rethrow(err);
+      } finally {
+        client.release();
+      }
+    },
+    listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void) {
+      return listenOn(connectionString, channel, onNotify, onReconnect);
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await pool.end();
     },
+  };
+}
+
+const LISTEN_RETRY_MS = [250, 1000, 5000, 15000] as const;
+
+/** LISTEN on a connection outside the pool (a pooled one would be handed to queries), kept open. */
+async function listenOn(
+  connectionString: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  assertChannelName(channel);
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (msg) => {
+      if (msg.channel === channel) onNotify(msg.payload ?? '');
+    });
+    next.on('error', () => lost(next));
+    next.on('end', () => lost(next));
+    await next.connect();
+    await next.query(`listen ${channel}`);
+    if (stopped) return void (await next.end().catch(() => undefined));
+    client = next;
+    failures = 0;
+  };
+  const lost = (which: pg.Client) => {
+    if (stopped || which !== client) return;
+    client = undefined;
+    which.end().catch(() => undefined);
+    scheduleReconnect();
+  };
+  const scheduleReconnect = () => {
+    const delay = LISTEN_RETRY_MS[Math.min(failures++, LISTEN_RETRY_MS.length - 1)];
+    retry = setTimeout(() => {
+      connect().then(
+        () => onReconnect?.(),
+        (err: Error) => {
+          if (stopped) return;
+          console.error(`postgres listen ${channel}: ${err.message}`);
+          scheduleReconnect();
+        },
+      );
+    }, delay);
+    retry.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => undefined);
   };
 }

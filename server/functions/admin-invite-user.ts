@@ -1,6 +1,7 @@
 import { inviteUser } from '../auth/admin.ts';
 import { AuthError } from '../auth/errors.ts';
 import { parseEmail, readJson } from '../auth/http.ts';
+import { enforceAuthLimit } from '../auth/rate-limits.ts';
 import { resolveRedirect } from '../auth/redirects.ts';
 import { requireAdmin } from './require-admin.ts';
 import { FunctionError, type ServerFunction } from './types.ts';
@@ -12,6 +13,8 @@ import { FunctionError, type ServerFunction } from './types.ts';
 export const adminInviteUser: ServerFunction = async (ctx, c) => {
   await requireAdmin(ctx, c);
   try {
+    // It sends mail: paced like every other e-mail-sending endpoint (L11).
+    await enforceAuthLimit(ctx, c, 'email');
     const body = await readJson(c);
     const email = parseEmail(body.email, 'Please enter a valid email address.');
     if (body.name !== undefined && (typeof body.name !== 'string' || body.name.length > 100)) {

@@ -27,6 +27,24 @@ export function isLoopback(address: string): boolean {
   return address === '::1' || address.startsWith('127.');
 }
 
+/** The names a browser on this machine uses for it: a Host header or URL naming anything else is not local. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Host header value ("localhost:8080", "[::1]:8080") → whether it names this machine's loopback. */
+export function isLoopbackHost(host: string | undefined): boolean {
+  if (!host) return false;
+  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!;
+  return LOOPBACK_HOSTS.has(name.toLowerCase());
+}
+
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    return LOOPBACK_HOSTS.has(new URL(url).hostname.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
 export function socketAddress(c: Context): string {
   try {
     return normalise(getConnInfo(c).remote.address ?? '');

@@ -1,9 +1,9 @@
 import { cors } from 'hono/cors';
 
 /** The API surfaces a browser on another origin may call, as on Supabase. */
-export const API_PREFIXES = ['/rest/v1/', '/auth/v1/', '/storage/v1/', '/functions/v1/'] as const;
+export const API_PREFIXES = ['/rest/v1/', '/auth/v1/', '/storage/v1/', '/functions/v1/', '/realtime/v1/'] as const;
 
-const EXPOSE_HEADERS = ['content-range', 'content-location', 'content-length', 'etag', 'range-unit', 'x-supabase-api-version', 'retry-after'];
+const EXPOSE_HEADERS = ['content-range', 'content-location', 'content-length', 'etag', 'range-unit', 'x-supabase-api-version', 'retry-after', 'x-request-id'];
 
 /** On every API response: Supabase answers any origin, since credentials are bearer tokens, not cookies. */
 export const CORS_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
@@ -38,4 +38,9 @@ export const corsPreflight = cors({
 
 export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => url.startsWith(prefix));
+}
+
+/** The APIs whose answers are tokens or data chosen for the caller (storage sets its own caching). */
+export function isPrivateApiPath(url: string): boolean {
+  return url.startsWith('/auth/v1/') || url.startsWith('/rest/v1/') || url.startsWith('/functions/v1/');
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CORS_RESPONSE_HEADERS, isApiPath } from './cors.ts';
+import { CORS_RESPONSE_HEADERS, isApiPath, isPrivateApiPath } from './cors.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -16,6 +16,8 @@ export function withResponseHeaders(listener: Listener): Listener {
     for (const name in SECURITY_HEADERS) res.setHeader(name, SECURITY_HEADERS[name]!);
     if (req.url && isApiPath(req.url)) {
       for (const name in CORS_RESPONSE_HEADERS) res.setHeader(name, CORS_RESPONSE_HEADERS[name]!);
+      // Tokens and user data: no cache along the way or in the browser keeps them (finding I2).
+      if (isPrivateApiPath(req.url)) res.setHeader('Cache-Control', 'no-store');
     }
     listener(req, res);
   };

@@ -14,7 +14,9 @@ const LIST_LIMIT = 200;
 
 /**
  * Development mail: each message is a JSON file under DATA_DIR/mailbox (so every process sharing
- * the data directory sees it) and is printed to the console with its links.
+ * the data directory sees it) and is printed to the console with its links. The page that lists
+ * them lives under a secret path (DEV_MAILBOX_SECRET, else generated into DATA_DIR), printed at
+ * start: its links sign people in.
  */
 export class DevMailbox implements Mailer {
   readonly kind = 'dev-mailbox' as const;
@@ -22,10 +24,21 @@ export class DevMailbox implements Mailer {
 
   constructor(
     dataDir: string,
+    readonly secret: string,
     private readonly log: (line: string) => void,
   ) {
     this.dir = join(dataDir, 'mailbox');
     mkdirSync(this.dir, { recursive: true });
+  }
+
+  /** The HTML page, relative to the site. */
+  get pagePath(): string {
+    return `/_dev/mailbox/${this.secret}`;
+  }
+
+  /** The same messages as JSON (tests and scripts). */
+  get jsonPath(): string {
+    return `${this.pagePath}.json`;
   }
 
   async send(message: MailMessage): Promise<void> {

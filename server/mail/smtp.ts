@@ -5,14 +5,23 @@ export class SmtpMailer implements Mailer {
   readonly kind = 'smtp' as const;
   private readonly transport: Transporter;
 
+  /** timeoutMs bounds each step (connecting, the greeting, any silence), so a stuck server fails the send. */
   constructor(
     smtpUrl: string,
     private readonly from: string,
+    timeoutMs: number,
   ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+    this.transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    await this.transport.sendMail({
+      from: this.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      headers: message.headers,
+    });
   }
 }

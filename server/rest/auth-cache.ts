@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { Keys } from '../security/jwt.ts';
-import { authenticate, bearerToken, MissingApiKeyError, type RequestAuth } from '../security/request-auth.ts';
+import { authenticate, bearerToken, checkKeyPlacement, MissingApiKeyError, type RequestAuth } from '../security/request-auth.ts';
 
 const MAX_ENTRIES = 2000;
 /** Per key set, so a token verified under one secret is never trusted under another. */
@@ -19,7 +19,10 @@ export async function authenticateCached(c: Context, keys: Keys): Promise<Reques
     caches.set(keys, cache);
   }
   const hit = cache.get(token);
-  if (hit && (hit.claims.exp === undefined || hit.claims.exp > Date.now() / 1000)) return hit;
+  if (hit && (hit.claims.exp === undefined || hit.claims.exp > keys.nowSeconds())) {
+    checkKeyPlacement(c, token, hit.claims);
+    return hit;
+  }
   const auth = await authenticate(c, keys);
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   cache.set(token, auth);

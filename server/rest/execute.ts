@@ -1,5 +1,7 @@
 import type { Database, PipelineStatement, Queryable } from '../db/database.ts';
 import type { RequestAuth } from '../security/request-auth.ts';
+import { isSessionEnded, REQUIRE_LIVE_SESSION, sessionEndReason, type SessionCheck, type SessionLiveness } from '../security/session-liveness.ts';
+import { sessionEnded } from './errors.ts';
 import { writeLimitExceeded, writeLimitRefusal, type WriteCount } from './write-limits.ts';
 
 export interface RequestInfo {
@@ -7,6 +9,8 @@ export interface RequestInfo {
   path: string;
   /** JSON of the request headers, minus credentials. */
   headers: string;
+  /** statement_timeout for the caller's role (null: leave the database's own). */
+  statementTimeout: string | null;
 }
 
 /** Who runs a statement and how: PostgREST's role, claims and request settings. */
@@ -16,28 +20,49 @@ export interface Caller {
   readOnly: boolean;
   /** For writes: the count against the caller's write limit, taken in the same round trip. */
   limit?: WriteCount;
+  /** For signed-in callers not vouched for lately: their session, checked first in the same round trip. */
+  session?: { check: SessionCheck; liveness: SessionLiveness };
 }
 
-/** The role, the JWT claims, PostgREST's request GUCs and read-only mode. */
+/** The role, the JWT claims, PostgREST's request GUCs, read-only mode and the role's statement timeout. */
 const SETTINGS = `set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true),
-        set_config('request.path', $4, true), set_config('request.headers', $5, true), set_config('transaction_read_only', $6, true)`;
-const SETTINGS_SQL = `select ${SETTINGS}`;
+        set_config('request.path', $4, true), set_config('request.headers', $5, true), set_config('transaction_read_only', $6, true),
+        set_config('statement_timeout', coalesce($7, current_setting('statement_timeout')), true)`;
 /**
- * The same for a counted write, admitted first (db/migrations/0060). One statement rather than
- * two: Postgres checks the right to call platform.admit_write when the statement starts, while
- * the role is still the server's, and a refusal fails the statement before anything is written.
+ * The settings, with what must pass first in the same statement: a counted write's admission
+ * (db/migrations/0060) and the session's liveness (0072). One statement rather than several:
+ * Postgres checks the right to call the platform functions when the statement starts, while the
+ * role is still the server's, and a refusal fails the statement before anything is written.
+ * Four fixed texts, so each is prepared once.
  */
-const ADMITTED_SETTINGS_SQL = `select platform.admit_write($7), ${SETTINGS}`;
+const PREAMBLES = {
+  plain: `select ${SETTINGS}`,
+  admitted: `select platform.admit_write($8), ${SETTINGS}`,
+  live: `select ${REQUIRE_LIVE_SESSION}($8, $9), ${SETTINGS}`,
+  admittedLive: `select platform.admit_write($8), ${REQUIRE_LIVE_SESSION}($9, $10), ${SETTINGS}`,
+};
 
-/** What opens the transaction: the settings, admitting a counted write on the way. */
-function preamble({ auth, req, readOnly, limit }: Caller): PipelineStatement {
-  const params = [auth.role, JSON.stringify(auth.claims), req.method, req.path, req.headers, readOnly ? 'on' : 'off'];
-  return limit ? { sql: ADMITTED_SETTINGS_SQL, params: [...params, limit.ticket] } : { sql: SETTINGS_SQL, params };
+/** What opens the transaction: the settings, admitting a counted write and checking the session on the way. */
+function preamble({ auth, req, readOnly, limit, session }: Caller): PipelineStatement {
+  const params: unknown[] = [auth.role, JSON.stringify(auth.claims), req.method, req.path, req.headers, readOnly ? 'on' : 'off', req.statementTimeout];
+  const check = session ? [session.check.sessionId, session.check.userId] : [];
+  if (limit) return { sql: session ? PREAMBLES.admittedLive : PREAMBLES.admitted, params: [...params, limit.ticket, ...check] };
+  return { sql: session ? PREAMBLES.live : PREAMBLES.plain, params: [...params, ...check] };
 }
 
-/** A write over its limit answers 429 in the API's shape; anything else goes on as it is. */
-function failed(err: unknown): never {
+/** A write over its limit or an ended session answers in the API's shape; anything else goes on as it is. */
+function failed(err: unknown, caller: Caller): never {
+  if (caller.session && isSessionEnded(err)) {
+    const reason = sessionEndReason(err);
+    caller.session.liveness.failed(caller.session.check, caller.auth.claims.exp, reason);
+    throw sessionEnded(reason);
+  }
   throw writeLimitRefusal(err) ?? err;
+}
+
+/** Remembers a passed session check, dated when the request started. */
+function vouch(caller: Caller, startedAt: number): void {
+  if (caller.session) caller.session.liveness.passed(caller.session.check, startedAt);
 }
 
 /**
@@ -45,20 +70,23 @@ function failed(err: unknown): never {
  * runs; an error thrown by fn rolls everything back.
  */
 export async function runAsCaller<T>(db: Database, caller: Caller, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  const startedAt = caller.session?.liveness.now() ?? 0;
   try {
     // Here the count's verdict comes back to us, so the transaction needs no admitting.
     if (caller.limit) {
       const { rows } = await db.query<{ wait: number }>(caller.limit.count.sql, caller.limit.count.params);
       if (rows[0]!.wait > 0) throw writeLimitExceeded(rows[0]!.wait);
     }
-    const { auth, req, readOnly } = caller;
-    return await db.transaction(async (tx) => {
-      const settings = preamble({ auth, req, readOnly });
+    const { auth, req, readOnly, session } = caller;
+    const result = await db.transaction(async (tx) => {
+      const settings = preamble({ auth, req, readOnly, session });
       await tx.query(settings.sql, settings.params);
       return fn(tx);
     });
+    vouch(caller, startedAt);
+    return result;
   } catch (err) {
-    return failed(err);
+    return failed(err, caller);
   }
 }
 
@@ -82,12 +110,14 @@ export async function statementAsCaller(
   third: 'total' | 'location' = 'total',
 ): Promise<ResultRow> {
   let row: readonly (string | null)[] | undefined;
+  const startedAt = caller.session?.liveness.now() ?? 0;
   try {
     const own = { sql: stmt.text, params: stmt.params, prepare: !stmt.planEachTime };
     row = await db.pipeline([preamble(caller), own], { readOnly: caller.readOnly, committedFirst: caller.limit ? [caller.limit.count] : [] });
   } catch (err) {
-    return failed(err);
+    return failed(err, caller);
   }
+  vouch(caller, startedAt);
   if (!row) throw new Error('the statement returned no row');
   const [body, n, extra] = row;
   return third === 'total'

@@ -1,10 +1,15 @@
 import { Hono, type Context } from 'hono';
+import { clientIp } from '../http/client-ip.ts';
 import { nodeRequest, requestHeader } from '../http/node-request.ts';
+import { requestIdOf } from '../ops/request-id.ts';
+import { publicOrigin } from '../web/origin.ts';
 import type { ServerContext } from '../context.ts';
+import { negotiateCompression } from '../http/compression.ts';
 import type { ApiRole } from '../security/jwt.ts';
-import { JwtError, MissingApiKeyError, type RequestAuth } from '../security/request-auth.ts';
+import { JwtError, KeyInUrlError, MissingApiKeyError, type RequestAuth } from '../security/request-auth.ts';
+import { SessionEndedError } from '../security/session-liveness.ts';
 import { authenticateCached } from './auth-cache.ts';
-import { RestError, toRestError } from './errors.ts';
+import { RestError, sessionEnded, toRestError } from './errors.ts';
 import { handleRpc } from './handlers/rpc.ts';
 import type { Reply, RequestScope } from './handlers/scope.ts';
 import { handleTable } from './handlers/table.ts';
@@ -31,6 +36,7 @@ async function respond(ctx: ServerContext, c: Context, handler: (scope: RequestS
     if (!METHODS.has(method)) throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
     const auth = await authenticateOrThrow(c, ctx);
     role = auth.role;
+    const session = liveSessionToCheck(ctx, auth);
     const profile = requestHeader(c, method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile');
     if (profile && profile !== 'public') {
       throw new RestError(406, 'PGRST106', 'The schema must be one of the following: public', null, null);
@@ -47,13 +53,14 @@ async function respond(ctx: ServerContext, c: Context, handler: (scope: RequestS
       auth,
       prefs: parsePrefer(requestHeader(c, 'prefer')),
       media: negotiate(requestHeader(c, 'accept')),
-      info: { method, path, headers: requestHeaders(c) },
+      info: { method, path, headers: requestHeaders(c, ctx), statementTimeout: statementTimeoutFor(ctx, role) },
       snap: ctx.schemaCache.snapshot,
       search: queryStart === -1 ? '' : url.slice(queryStart + 1),
+      session,
     };
-    return send(c, await handler(scope));
+    return send(c, portableUrls(ctx, c, await handler(scope)));
   } catch (err) {
-    return send(c, errorReply(toRestError(err, role)));
+    return send(c, errorReply(toRestError(err, role, ctx.logger, requestIdOf(c))));
   }
 }
 
@@ -71,11 +78,13 @@ async function authenticateOrThrow(c: Context, ctx: ServerContext): Promise<Requ
       const parts = token.split('.').length;
       const message = expired
         ? 'JWT expired'
-        : parts !== 3
-          ? `Expected 3 parts in JWT; got ${parts}`
-          : err.message === 'invalid JWT'
-            ? 'No suitable key or wrong key type'
-            : err.message;
+        : err instanceof KeyInUrlError
+          ? err.message
+          : parts !== 3
+            ? `Expected 3 parts in JWT; got ${parts}`
+            : err.message === 'invalid JWT'
+              ? 'No suitable key or wrong key type'
+              : err.message;
       throw new RestError(401, expired ? 'PGRST303' : 'PGRST301', message, null, null, {
         'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message.replace(/"/g, "'")}"`,
       });
@@ -84,8 +93,29 @@ async function authenticateOrThrow(c: Context, ctx: ServerContext): Promise<Requ
   }
 }
 
-/** request.headers as PostgREST sets it, minus credentials; from Node's own parsed headers when there. */
-function requestHeaders(c: Context): string {
+/** The session this request checks in its own statements, if any; an ended one is refused here. */
+function liveSessionToCheck(ctx: ServerContext, auth: RequestAuth) {
+  try {
+    return ctx.sessions.toCheck(auth);
+  } catch (err) {
+    if (err instanceof SessionEndedError) throw sessionEnded(err.reason);
+    throw err;
+  }
+}
+
+/** statement_timeout for the request's role, as Supabase sets it per role; null: the database's own. */
+function statementTimeoutFor(ctx: ServerContext, role: ApiRole): string | null {
+  if (role === 'anon') return ctx.config.STATEMENT_TIMEOUT_ANON;
+  if (role === 'authenticated') return ctx.config.STATEMENT_TIMEOUT_AUTHENTICATED;
+  return null;
+}
+
+/**
+ * request.headers as PostgREST sets it, minus credentials; from Node's own parsed headers when there.
+ * x-real-ip is the client address this server resolved (TRUST_PROXY aware), never the client's
+ * own claim: SQL reads it to group votes by network (db/migrations/0091).
+ */
+function requestHeaders(c: Context, ctx: ServerContext): string {
   const out: Record<string, string> = {};
   const incoming = nodeRequest(c);
   if (incoming) {
@@ -97,14 +127,25 @@ function requestHeaders(c: Context): string {
       if (!HIDDEN_HEADERS.has(key)) out[key] = value;
     });
   }
+  out['x-real-ip'] = clientIp(c, ctx.config.TRUST_PROXY);
   return JSON.stringify(out);
+}
+
+/** This server's own image URLs follow the site to the origin the request came to (0080). */
+function portableUrls(ctx: ServerContext, c: Context, reply: Reply): Reply {
+  if (!reply.body) return reply;
+  const body = ctx.publicUrls.rewrite(reply.body, publicOrigin(c, ctx.config));
+  return body === reply.body ? reply : { ...reply, body };
 }
 
 function errorReply(e: RestError): Reply {
   return { status: e.status, body: JSON.stringify(e.toJSON()), headers: { 'Content-Type': 'application/json; charset=utf-8', ...e.headers } };
 }
 
-function send(c: Context, reply: Reply): Response {
+/** The reply as a Response, compressed when it is large enough and the client accepts it. */
+async function send(c: Context, reply: Reply): Promise<Response> {
   const body = c.req.method === 'HEAD' || reply.status === 204 ? null : reply.body;
-  return new Response(body, { status: reply.status, headers: reply.headers });
+  if (body === null) return new Response(null, { status: reply.status, headers: reply.headers });
+  const compressed = await negotiateCompression(body, reply.headers['Content-Type'] ?? '', requestHeader(c, 'accept-encoding'));
+  return new Response(compressed.body, { status: reply.status, headers: { ...reply.headers, ...compressed.headers } });
 }

@@ -27,6 +27,8 @@ export interface ForeignKey {
 export interface Relation {
   name: string;
   kind: 'table' | 'view';
+  /** Which writes Postgres can carry out on it (a view that joins is read-only, for instance). */
+  writable: { insert: boolean; update: boolean; delete: boolean };
   columns: Map<string, Column>;
   columnList: Column[];
   primaryKey: string[];
@@ -63,7 +65,7 @@ export interface SchemaSnapshot {
 }
 
 const RELATIONS_SQL = `
-select c.oid::int8 as oid, c.relname as name, c.relkind as kind
+select c.oid::int8 as oid, c.relname as name, c.relkind as kind, pg_relation_is_updatable(c.oid, true) as updatable
 from pg_class c join pg_namespace n on n.oid = c.relnamespace
 where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f')`;
 
@@ -118,7 +120,7 @@ left join pg_class rc on rc.oid = t.typrelid
 left join pg_namespace rn on rn.oid = rc.relnamespace
 where n.nspname = 'public' and p.prokind = 'f'`;
 
-type RelRow = { oid: number; name: string; kind: string };
+type RelRow = { oid: number; name: string; kind: string; updatable: number };
 type ColRow = { rel: number; name: string; type: string; not_null: boolean; generated: boolean; default_expr: string | null };
 type ConRow = { name: string; type: string; rel: number; frel: number | null; cols: string[]; fcols: string[] };
 type FnRow = {
@@ -152,6 +154,8 @@ export async function introspect(db: Queryable): Promise<SchemaSnapshot> {
     const rel: Relation = {
       name: r.name,
       kind: r.kind === 'v' || r.kind === 'm' ? 'view' : 'table',
+      // pg_relation_is_updatable's bits: 1 << CMD_UPDATE (2), CMD_INSERT (3), CMD_DELETE (4).
+      writable: { insert: (r.updatable & 8) !== 0, update: (r.updatable & 4) !== 0, delete: (r.updatable & 16) !== 0 },
       columns: new Map(),
       columnList: [],
       primaryKey: [],

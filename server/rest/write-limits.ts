@@ -8,6 +8,8 @@ import { RestError } from './errors.ts';
 /** Which configured limit a write through /rest/v1 counts against. */
 export function writeRule(config: Config, target: { table?: string; rpc?: string }, method: string): { bucket: string; rule: RateLimitRule } {
   if (target.rpc === 'toggle_vote') return { bucket: 'votes', rule: config.RATE_LIMIT_VOTES };
+  if (target.rpc === 'record_project_view') return { bucket: 'views', rule: config.RATE_LIMIT_VIEWS };
+  if (target.rpc === 'subscribe_newsletter') return { bucket: 'newsletter', rule: config.RATE_LIMIT_NEWSLETTER };
   if (method === 'POST' && target.table === 'project_comments') return { bucket: 'comments', rule: config.RATE_LIMIT_COMMENTS };
   if (method === 'POST' && target.table === 'projects') return { bucket: 'projects', rule: config.RATE_LIMIT_PROJECTS };
   if (method === 'POST' && target.table === 'reports') return { bucket: 'reports', rule: config.RATE_LIMIT_REPORTS };
@@ -15,8 +17,9 @@ export function writeRule(config: Config, target: { table?: string; rpc?: string
 }
 
 /**
- * One write counted per client IP and per user (the service_role key is exempt), in the same
- * round trip as the write: the count commits on its own just ahead of the write's transaction,
+ * One write counted per client IP and per user (the service_role key is exempt), by its rows: a
+ * bulk insert of N rows counts N, and is refused whole when they would cross the limit (M3). In
+ * the same round trip as the write: the count commits on its own just ahead of the write's transaction,
  * whose first statement admits the write under this count's ticket or refuses it with PT429
  * (db/migrations/0060; the admitting statement is in ../execute.ts).
  */
@@ -26,15 +29,15 @@ export class WriteCount {
 
   private constructor(private readonly limits: readonly unknown[]) {}
 
-  static for(auth: RequestAuth, ip: string, bucket: string, rule: RateLimitRule): WriteCount | undefined {
+  static for(auth: RequestAuth, ip: string, bucket: string, rule: RateLimitRule, rows = 1): WriteCount | undefined {
     if (auth.role === 'service_role') return undefined;
     const userKey = auth.claims.sub ? `rest:${bucket}:user:${auth.claims.sub}` : null;
-    return new WriteCount([`rest:${bucket}:ip:${ip}`, userKey, rule.count, rule.seconds]);
+    return new WriteCount([`rest:${bucket}:ip:${ip}`, userKey, rule.count, rule.seconds, rows]);
   }
 
   /** Committed ahead of the write's transaction. */
   get count(): PipelineStatement {
-    return { sql: 'select platform.count_write($1, $2, $3, $4, $5) as wait', params: [this.ticket, ...this.limits] };
+    return { sql: 'select platform.count_write($1, $2, $3, $4, $5, $6) as wait', params: [this.ticket, ...this.limits] };
   }
 }
 

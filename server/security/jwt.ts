@@ -35,9 +35,18 @@ export interface Keys {
   sign(claims: JwtClaims, expiresInSeconds: number): Promise<string>;
   /** Verifies signature (HS256 only), expiry and role; throws JwtError. */
   verify(token: string): Promise<JwtClaims>;
+  /** The time tokens are issued and checked at, in seconds since the epoch: the server's clock. */
+  nowSeconds(): number;
 }
 
-export async function createKeys(secret: string): Promise<Keys> {
+/** Where token time comes from: the server's Clock (server/clock.ts); the system clock by default. */
+export interface TokenClock {
+  nowSeconds(): number;
+}
+
+const systemClock: TokenClock = { nowSeconds: () => Math.floor(Date.now() / 1000) };
+
+export async function createKeys(secret: string, clock: TokenClock = systemClock): Promise<Keys> {
   const key = new TextEncoder().encode(secret);
   const apiKey = (role: ApiRole) =>
     new SignJWT({ role, iss: 'supabase' })
@@ -49,8 +58,9 @@ export async function createKeys(secret: string): Promise<Keys> {
   return {
     anonKey: await apiKey('anon'),
     serviceRoleKey: await apiKey('service_role'),
+    nowSeconds: () => clock.nowSeconds(),
     async sign(claims, expiresInSeconds) {
-      const now = Math.floor(Date.now() / 1000);
+      const now = clock.nowSeconds();
       return new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuedAt(claims.iat ?? now)
@@ -60,7 +70,7 @@ export async function createKeys(secret: string): Promise<Keys> {
     async verify(token) {
       let payload: Record<string, unknown>;
       try {
-        ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'] }));
+        ({ payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(clock.nowSeconds() * 1000) }));
       } catch (err) {
         if (err instanceof joseErrors.JWTExpired) throw new JwtError('JWT expired', 'expired');
         throw new JwtError('invalid JWT', 'invalid');

@@ -24,7 +24,28 @@ export function bearerToken(c: Context): string | undefined {
   const header = requestHeader(c, 'authorization');
   const m = header?.match(/^Bearer\s+(\S+)\s*$/i);
   if (m) return m[1];
-  return requestHeader(c, 'apikey') ?? c.req.query('apikey') ?? undefined;
+  return requestHeader(c, 'apikey') ?? urlApiKey(c);
+}
+
+/** ?apikey= in the URL, read only when no header carries a key. */
+function urlApiKey(c: Context): string | undefined {
+  return c.req.url.includes('apikey=') ? (c.req.query('apikey') ?? undefined) : undefined;
+}
+
+/**
+ * Supabase also reads the key from ?apikey= (for clients that cannot set headers), but URLs end
+ * up in logs, histories and Referer headers: there only the anon key, public anyway, is accepted
+ * (finding I6). A user's access token or the service_role key in a URL is refused.
+ */
+export function checkKeyPlacement(c: Context, token: string, claims: Pick<JwtClaims, 'role'>): void {
+  if (claims.role === 'anon' || requestHeader(c, 'authorization') !== undefined || requestHeader(c, 'apikey') !== undefined) return;
+  if (urlApiKey(c) === token) throw new KeyInUrlError();
+}
+
+export class KeyInUrlError extends JwtError {
+  constructor() {
+    super('Only the anon key may be sent in the URL; send other keys and tokens in a header', 'invalid');
+  }
 }
 
 /** Throws MissingApiKeyError or JwtError; callers map those to their protocol's error shape. */
@@ -32,6 +53,7 @@ export async function authenticate(c: Context, keys: Keys): Promise<RequestAuth>
   const token = bearerToken(c);
   if (!token) throw new MissingApiKeyError();
   const claims = await keys.verify(token);
+  checkKeyPlacement(c, token, claims);
   return { role: claims.role, claims, token, userId: claims.role === 'authenticated' ? claims.sub : undefined };
 }
 

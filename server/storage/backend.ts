@@ -1,56 +1,134 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, mkdirSync, rmSync } from 'node:fs';
-import { link, mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { createReadStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { link, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
+import type { Config } from '../config.ts';
+import type { DerivedEntry } from './derived-cache.ts';
+import { pidRuns } from '../ops/data-dir-lock.ts';
 import type { StagedFile } from './receive.ts';
 
-/**
- * A change to stored files made while the metadata transaction is open: `finalize` after the
- * commit, `rollback` if the transaction fails, so the row and the file never disagree.
- */
-export interface PendingChange {
-  finalize(): Promise<void>;
-  rollback(): Promise<void>;
+/** One stored object as its row names it; the version tells apart the bytes of successive uploads. */
+export interface ObjectRef {
+  bucket: string;
+  key: string;
+  version: string | null;
 }
 
 /**
- * Where object bytes live. The disk implementation is the default; an S3-compatible one (for
- * several server instances) implements the same operations.
+ * A change to stored bytes around the row's transaction: `finalize` after the commit (with the
+ * version the row named before, so a versioned store can drop those bytes), `rollback` if the
+ * transaction fails, so the row and the bytes never disagree.
+ */
+export interface PendingChange {
+  finalize(replacedVersion?: string | null): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+export interface StoredObject {
+  ref: ObjectRef;
+  modified: Date;
+}
+
+/**
+ * Where object bytes live: files under DATA_DIR/storage (one machine, or a shared volume), or an
+ * S3-compatible bucket (several machines). Uploads are always staged and checked on local disk
+ * first, in a folder of this process's own.
  */
 export interface StorageBackend {
-  /** Local directory for staging uploads before they are committed. */
+  readonly kind: 'disk' | 's3';
+  /** This process's own staging folder (other instances sharing DATA_DIR have theirs). */
   readonly stagingDir: string;
-  /** Puts a staged file in place of the object (atomically replacing any previous version). */
-  put(bucket: string, key: string, staged: StagedFile): Promise<PendingChange>;
-  remove(bucket: string, key: string): Promise<PendingChange>;
-  /** Bytes [start, end] inclusive, or the whole object; undefined when the file is missing. */
-  read(bucket: string, key: string, range?: { start: number; end: number }): Promise<Readable | undefined>;
-  /** A local path to the whole object (for image processing). */
-  localPath(bucket: string, key: string): Promise<string | undefined>;
-  /** Directory for derived files (thumbnails) of one object; removed when the object changes. */
-  derivedDir(bucket: string, key: string): string;
+  /**
+   * true: put() replaces the bytes readers get (a rename on disk), so it runs after the row's
+   * permission check, inside the transaction. false: put() writes a new version nobody reads
+   * until a committed row names it, so it runs before the transaction (decision 111).
+   */
+  readonly replacesInPlace: boolean;
+  put(ref: ObjectRef, staged: StagedFile, contentType: string): Promise<PendingChange>;
+  remove(ref: ObjectRef): Promise<PendingChange>;
+  /** Bytes [start, end] inclusive, or the whole object; undefined when it is missing. */
+  read(ref: ObjectRef, range?: { start: number; end: number }): Promise<Readable | undefined>;
+  /** Runs fn with a local file holding the whole object (image processing); undefined when missing. */
+  withLocalFile<T>(ref: ObjectRef, fn: (path: string) => Promise<T>): Promise<T | undefined>;
+  /** A derived file (a thumbnail) of one object version, cached beside it; undefined when absent. */
+  readDerived(ref: ObjectRef, name: string): Promise<Buffer | undefined>;
+  writeDerived(ref: ObjectRef, name: string, bytes: Buffer): Promise<void>;
+  removeDerived(ref: ObjectRef, name: string): Promise<void>;
+  /** Records that a derived file was used, for least-recently-used eviction (best effort). */
+  touchDerived(ref: ObjectRef, name: string): Promise<void>;
+  /** Every derived file, to rebuild the size-capped cache's index at start (derived-cache.ts). */
+  listDerived(): Promise<DerivedEntry[]>;
+  /** Every stored object last written before `before`: candidates for the orphan sweep. */
+  listStored(before: Date): AsyncIterable<StoredObject>;
+  /** Removes bytes that no row names (and what was derived from them). */
+  removeStored(ref: ObjectRef): Promise<void>;
+  /** Removes what dead or stuck uploads left in any instance's staging folder; answers how many. */
+  sweepStaging(before: Date): Promise<number>;
+}
+
+/** Staging folders are named after their process, so each instance cleans only its own. */
+function instanceFolderName(): string {
+  return `${hostname()}.${process.pid}.${randomUUID().slice(0, 8)}`;
+}
+
+/** The process an instance folder belongs to, when it is on this host. */
+function folderOwner(name: string): { host: string; pid: number } | undefined {
+  const m = /^(.+)\.(\d+)\.[0-9a-f]{8}$/.exec(name);
+  return m ? { host: m[1]!, pid: Number(m[2]) } : undefined;
+}
+
+async function* walkFiles(dir: string): AsyncGenerator<string> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) yield* walkFiles(path);
+    else if (e.isFile()) yield path;
+  }
 }
 
 /**
  * Files under DATA_DIR/storage/<bucket>/<object name>, the layout the demo seed also writes.
- * Staging and trash live in ".staging" and derived files in ".derived" at the root; bucket ids
- * cannot start with a dot, so they never collide with a bucket.
+ * Staging and trash live in ".staging/<instance>" and derived files in ".derived" at the root;
+ * bucket ids cannot start with a dot, so they never collide with a bucket. Several instances may
+ * share the folder (a shared volume): each stages in its own subfolder.
  */
 export class DiskBackend implements StorageBackend {
+  readonly kind = 'disk';
+  readonly replacesInPlace = true;
   readonly root: string;
   readonly stagingDir: string;
+  private readonly stagingRoot: string;
   private readonly derivedRoot: string;
 
   constructor(dataDir: string) {
     this.root = resolve(dataDir, 'storage');
-    this.stagingDir = join(this.root, '.staging');
+    ({ root: this.stagingRoot, own: this.stagingDir } = stagingFolderFor(dataDir));
     this.derivedRoot = join(this.root, '.derived');
-    // One process owns a data directory; whatever a crash left in staging was never committed
-    // (or is a spare link to a file still in place), so it can go.
-    rmSync(this.stagingDir, { recursive: true, force: true });
     mkdirSync(this.stagingDir, { recursive: true, mode: 0o700 });
     mkdirSync(this.derivedRoot, { recursive: true });
+    this.removeDeadInstancesStaging();
+  }
+
+  /**
+   * What a crashed process on this host left in staging was never committed (or is a spare link
+   * to a file still in place), so it can go. Folders of live processes, and of other hosts, stay:
+   * the staging sweep job removes what is old in those.
+   */
+  private removeDeadInstancesStaging(): void {
+    for (const name of readdirSync(this.stagingRoot)) {
+      const path = join(this.stagingRoot, name);
+      const owner = folderOwner(name);
+      if (owner && (owner.host !== hostname() || pidRuns(owner.pid))) continue;
+      // Left by this host's dead processes, or by versions that staged at the root.
+      if (path !== this.stagingDir) rmSync(path, { recursive: true, force: true });
+    }
   }
 
   /** The file for an object; refuses anything that would resolve outside its bucket's directory. */
@@ -63,12 +141,12 @@ export class DiskBackend implements StorageBackend {
     return path;
   }
 
-  derivedDir(bucket: string, key: string): string {
-    return join(this.derivedRoot, Buffer.from(`${bucket}/${key}`).toString('base64url'));
+  private derivedDir(ref: ObjectRef): string {
+    return join(this.derivedRoot, Buffer.from(`${ref.bucket}/${ref.key}`).toString('base64url'));
   }
 
-  async put(bucket: string, key: string, staged: StagedFile): Promise<PendingChange> {
-    const target = this.pathFor(bucket, key);
+  async put(ref: ObjectRef, staged: StagedFile): Promise<PendingChange> {
+    const target = this.pathFor(ref.bucket, ref.key);
     await mkdir(dirname(target), { recursive: true });
     // A hard link keeps the previous version reachable without ever removing the served file;
     // rename() then swaps the new file in atomically.
@@ -85,7 +163,7 @@ export class DiskBackend implements StorageBackend {
       if (backup) await rm(backup, { force: true });
       throw err;
     }
-    const derived = this.derivedDir(bucket, key);
+    const derived = this.derivedDir(ref);
     return {
       async finalize() {
         if (backup) await rm(backup, { force: true });
@@ -98,8 +176,8 @@ export class DiskBackend implements StorageBackend {
     };
   }
 
-  async remove(bucket: string, key: string): Promise<PendingChange> {
-    const target = this.pathFor(bucket, key);
+  async remove(ref: ObjectRef): Promise<PendingChange> {
+    const target = this.pathFor(ref.bucket, ref.key);
     const trash = join(this.stagingDir, `removed-${randomUUID()}`);
     let moved = true;
     try {
@@ -108,7 +186,7 @@ export class DiskBackend implements StorageBackend {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       moved = false;
     }
-    const derived = this.derivedDir(bucket, key);
+    const derived = this.derivedDir(ref);
     return {
       async finalize() {
         if (moved) await rm(trash, { force: true });
@@ -120,8 +198,8 @@ export class DiskBackend implements StorageBackend {
     };
   }
 
-  async read(bucket: string, key: string, range?: { start: number; end: number }): Promise<Readable | undefined> {
-    const path = this.pathFor(bucket, key);
+  async read(ref: ObjectRef, range?: { start: number; end: number }): Promise<Readable | undefined> {
+    const path = this.pathFor(ref.bucket, ref.key);
     const stream = createReadStream(path, range ? { start: range.start, end: range.end } : {});
     return new Promise((resolvePromise, reject) => {
       stream.once('open', () => resolvePromise(stream));
@@ -129,12 +207,118 @@ export class DiskBackend implements StorageBackend {
     });
   }
 
-  async localPath(bucket: string, key: string): Promise<string | undefined> {
-    const path = this.pathFor(bucket, key);
+  async withLocalFile<T>(ref: ObjectRef, fn: (path: string) => Promise<T>): Promise<T | undefined> {
+    const path = this.pathFor(ref.bucket, ref.key);
     try {
-      return (await stat(path)).isFile() ? path : undefined;
+      if (!(await stat(path)).isFile()) return undefined;
+    } catch {
+      return undefined;
+    }
+    return fn(path);
+  }
+
+  async readDerived(ref: ObjectRef, name: string): Promise<Buffer | undefined> {
+    try {
+      return await readFile(join(this.derivedDir(ref), name));
     } catch {
       return undefined;
     }
   }
+
+  async writeDerived(ref: ObjectRef, name: string, bytes: Buffer): Promise<void> {
+    const dir = this.derivedDir(ref);
+    await mkdir(dir, { recursive: true });
+    const tmp = join(dir, `.${randomUUID()}`);
+    await writeFile(tmp, bytes);
+    await rename(tmp, join(dir, name)).catch(() => rm(tmp, { force: true }));
+  }
+
+  async removeDerived(ref: ObjectRef, name: string): Promise<void> {
+    await rm(join(this.derivedDir(ref), name), { force: true });
+  }
+
+  async touchDerived(ref: ObjectRef, name: string): Promise<void> {
+    const now = new Date();
+    await utimes(join(this.derivedDir(ref), name), now, now).catch(() => undefined);
+  }
+
+  /** Derived files live per object (not per version: their names carry the version's hash). */
+  async listDerived(): Promise<DerivedEntry[]> {
+    const entries: DerivedEntry[] = [];
+    for (const folder of await readdir(this.derivedRoot).catch(() => [] as string[])) {
+      const object = Buffer.from(folder, 'base64url').toString('utf8');
+      const slash = object.indexOf('/');
+      if (slash <= 0) continue;
+      const ref: ObjectRef = { bucket: object.slice(0, slash), key: object.slice(slash + 1), version: null };
+      for (const variant of await readdir(join(this.derivedRoot, folder)).catch(() => [] as string[])) {
+        if (variant.startsWith('.')) continue;
+        const info = await stat(join(this.derivedRoot, folder, variant)).catch(() => undefined);
+        if (info?.isFile()) entries.push({ ref, variant, bytes: info.size, usedAt: info.mtimeMs });
+      }
+    }
+    return entries;
+  }
+
+  async *listStored(before: Date): AsyncIterable<StoredObject> {
+    let buckets;
+    try {
+      buckets = await readdir(this.root, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const b of buckets) {
+      if (!b.isDirectory() || b.name.startsWith('.')) continue;
+      const bucketDir = join(this.root, b.name);
+      for await (const path of walkFiles(bucketDir)) {
+        let modified: Date;
+        try {
+          modified = (await stat(path)).mtime;
+        } catch {
+          continue;
+        }
+        if (modified >= before) continue;
+        yield { ref: { bucket: b.name, key: relative(bucketDir, path).split(sep).join('/'), version: null }, modified };
+      }
+    }
+  }
+
+  async removeStored(ref: ObjectRef): Promise<void> {
+    await rm(this.pathFor(ref.bucket, ref.key), { force: true });
+    await rm(this.derivedDir(ref), { recursive: true, force: true });
+  }
+
+  sweepStaging(before: Date): Promise<number> {
+    return sweepStagingFolder(this.stagingRoot, before);
+  }
+}
+
+/** The staging folder every instance sharing DATA_DIR stages in, each in a subfolder of its own. */
+export function stagingFolderFor(dataDir: string): { root: string; own: string } {
+  const root = join(resolve(dataDir, 'storage'), '.staging');
+  return { root, own: join(root, instanceFolderName()) };
+}
+
+/** Removes staged files older than `before` in every instance's subfolder; answers how many. */
+export async function sweepStagingFolder(root: string, before: Date): Promise<number> {
+  let removed = 0;
+  for await (const path of walkFiles(root)) {
+    try {
+      if (statSync(path).mtime < before) {
+        await rm(path, { force: true });
+        removed++;
+      }
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return removed;
+}
+
+/** STORAGE_BACKEND decides; the S3 client is loaded only when it is used. */
+export async function createStorageBackend(config: Config): Promise<StorageBackend> {
+  if (config.STORAGE_BACKEND === 's3') {
+    const { S3Backend } = await import('./s3-backend.ts');
+    return new S3Backend(config);
+  }
+  return new DiskBackend(config.DATA_DIR);
 }

@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import { isPgError } from '../db/database.ts';
+import { DatabaseUnavailableError } from '../db/unavailable.ts';
 import { JwtError, MissingApiKeyError } from '../security/request-auth.ts';
+import { SessionEndedError } from '../security/session-liveness.ts';
 
 /**
  * An error in Supabase Storage's shape: HTTP 400 (500 for server faults) with the "real"
@@ -13,6 +15,8 @@ export class StorageError extends Error {
     message: string,
     /** The HTTP status actually sent; Storage sends 400 for everything but 5xx and throttling. */
     readonly httpStatus: number = statusCode >= 500 ? 500 : statusCode === 429 ? 429 : 400,
+    /** Seconds for Retry-After (throttling, a busy renderer, a database that may come back). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -38,13 +42,23 @@ export const errors = {
   invalidJwt: (message: string) => new StorageError(400, 'InvalidJWT', message),
   noContent: () => new StorageError(400, 'InvalidRequest', 'No content provided'),
   tooManyRequests: () => new StorageError(429, 'too_many_requests', 'Too many requests, please try again later'),
+  insufficientStorage: () =>
+    new StorageError(507, 'InsufficientStorage', "The server's disk is almost full: the file was not stored. Try again later.", 507, 60),
+  databaseUnavailable: (retryAfter: number) =>
+    new StorageError(503, 'DatabaseTimeout', 'The database is unavailable, please try again in a few seconds', 503, retryAfter),
 };
+
+/** Errors of the local file system that mean "no space", not "bad request". */
+const NO_SPACE = new Set(['ENOSPC', 'EDQUOT']);
 
 /** Maps what handlers throw (our errors, auth failures, Postgres errors) to Storage's shape. */
 export function toStorageError(err: unknown): StorageError | undefined {
   if (err instanceof StorageError) return err;
   if (err instanceof MissingApiKeyError) return errors.accessDenied('headers must have required property \'authorization\'');
   if (err instanceof JwtError) return errors.invalidJwt(err.reason === 'expired' ? 'jwt expired' : 'invalid JWT');
+  if (err instanceof SessionEndedError) return errors.invalidJwt('jwt session has ended');
+  if (err instanceof DatabaseUnavailableError) return errors.databaseUnavailable(err.retryAfterSeconds);
+  if (NO_SPACE.has((err as NodeJS.ErrnoException)?.code ?? '')) return errors.insufficientStorage();
   if (isPgError(err)) {
     switch (err.code) {
       case '42501':
@@ -57,12 +71,16 @@ export function toStorageError(err: unknown): StorageError | undefined {
       case '22P02':
       case '22023':
         return errors.invalidRequest('Invalid input');
+      case '57014':
+        return errors.databaseUnavailable(5);
+      case '53100':
+        return errors.insufficientStorage();
     }
   }
   return undefined;
 }
 
-export function renderError(c: Context, err: StorageError, retryAfter?: number): Response {
+export function renderError(c: Context, err: StorageError, retryAfter = err.retryAfter): Response {
   if (retryAfter) c.header('Retry-After', String(retryAfter));
   return c.json(err.toJSON(), err.httpStatus as 400);
 }

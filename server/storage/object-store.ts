@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { open, rm } from 'node:fs/promises';
 import type { Queryable } from '../db/database.ts';
 import { asCaller, type RequestAuth } from '../security/request-auth.ts';
-import type { PendingChange } from './backend.ts';
+import type { ObjectRef, PendingChange } from './backend.ts';
 import { errors } from './errors.ts';
 import type { StagedFile } from './receive.ts';
 import type { StorageDeps } from './request.ts';
@@ -32,6 +32,11 @@ export interface ObjectRow {
   created_at: string;
   updated_at: string;
   last_accessed_at: string;
+}
+
+/** The stored bytes a row names. */
+export function refOf(row: Pick<ObjectRow, 'bucket_id' | 'name' | 'version'>): ObjectRef {
+  return { bucket: row.bucket_id, key: row.name, version: row.version };
 }
 
 export interface BucketLimits {
@@ -86,10 +91,13 @@ export interface StoreRequest {
 }
 
 /**
- * Writes the row as the caller (RLS: insert, and for upsert also select and update), then swaps the
- * file in while the row is still locked, and commits. A failure anywhere undoes both.
+ * Writes the row as the caller (RLS: insert, and for upsert also select and update) and the bytes,
+ * in the order the backend needs (decision 111): on disk the file is swapped in while the row is
+ * still locked, after the permission check; a versioned store (S3) writes the new version first,
+ * nobody reading it until the row commits, and drops the version it replaced afterwards. A
+ * failure anywhere undoes both.
  */
-export async function storeObject(deps: StorageDeps, auth: RequestAuth, req: StoreRequest): Promise<{ id: string }> {
+export async function storeObject(deps: StorageDeps, auth: RequestAuth, req: StoreRequest): Promise<Pick<ObjectRow, 'id' | 'bucket_id' | 'name' | 'version' | 'metadata'>> {
   const metadata: ObjectMetadata = {
     eTag: `"${req.staged.md5}"`,
     size: req.staged.size,
@@ -101,9 +109,18 @@ export async function storeObject(deps: StorageDeps, auth: RequestAuth, req: Sto
   };
   const owner = auth.userId ?? null;
   const version = randomUUID();
+  const ref: ObjectRef = { bucket: req.bucket, key: req.key, version };
+  const inPlace = deps.backend.replacesInPlace;
   let pending: PendingChange | undefined;
   try {
-    const id = await asCaller(deps.ctx.db, auth, async (tx) => {
+    if (!inPlace) pending = await putFile(deps, ref, req);
+    const { id, replaced } = await asCaller(deps.ctx.db, auth, async (tx) => {
+      // The version this upload replaces, so a versioned store can drop its bytes after the commit.
+      let replaced: string | null | undefined;
+      if (!inPlace && req.upsert) {
+        const { rows } = await tx.query<{ version: string | null }>(`select version from storage.objects where bucket_id = $1 and name = $2`, [req.bucket, req.key]);
+        replaced = rows.length ? rows[0]!.version : undefined;
+      }
       const sql = req.upsert
         ? `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
            values ($1, $2, $3::uuid, $7::text, $4::jsonb, $5::jsonb, $6)
@@ -122,24 +139,25 @@ export async function storeObject(deps: StorageDeps, auth: RequestAuth, req: Sto
         version,
         owner,
       ]);
-      pending = await putFile(deps, req);
-      return rows[0]!.id;
+      if (inPlace) pending = await putFile(deps, ref, req);
+      return { id: rows[0]!.id, replaced };
     });
-    await pending!.finalize();
-    return { id };
+    await pending!.finalize(replaced);
+    return { id, bucket_id: req.bucket, name: req.key, version, metadata };
   } catch (err) {
-    await pending?.rollback().catch((e) => console.error('storage: could not roll back a file change', e));
+    await pending?.rollback().catch((e) => deps.ctx.logger.error('storage: could not roll back a file change', { err: e }));
     throw err;
   }
 }
 
-async function putFile(deps: StorageDeps, req: StoreRequest): Promise<PendingChange> {
+async function putFile(deps: StorageDeps, ref: ObjectRef, req: StoreRequest): Promise<PendingChange> {
   try {
-    return await deps.backend.put(req.bucket, req.key, req.staged);
+    return await deps.backend.put(ref, req.staged, req.contentType);
   } catch (err) {
-    // "a" cannot be a file when "a/b" is one, and the other way round.
+    // "a" cannot be a file when "a/b" is one, and the other way round. Linux refuses the hard link
+    // the disk backend makes of an existing "a" with EPERM when "a" is such a folder.
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EISDIR' || code === 'ENOTDIR' || code === 'EEXIST' || code === 'ENOTEMPTY') throw errors.duplicate();
+    if (code === 'EISDIR' || code === 'ENOTDIR' || code === 'EEXIST' || code === 'ENOTEMPTY' || code === 'EPERM') throw errors.duplicate();
     throw err;
   }
 }
@@ -164,13 +182,13 @@ export async function removeObjects(deps: StorageDeps, auth: RequestAuth, bucket
           : `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`,
         names === null ? [bucket] : [bucket, names],
       );
-      for (const row of rows) pending.push(await deps.backend.remove(bucket, row.name));
+      for (const row of rows) pending.push(await deps.backend.remove(refOf(row)));
       return rows;
     });
     await Promise.all(pending.map((p) => p.finalize()));
     return rows;
   } catch (err) {
-    for (const p of pending) await p.rollback().catch((e) => console.error('storage: could not restore a removed file', e));
+    for (const p of pending) await p.rollback().catch((e) => deps.ctx.logger.error('storage: could not restore a removed file', { err: e }));
     throw err;
   }
 }

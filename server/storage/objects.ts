@@ -13,7 +13,7 @@ import {
   storeObject,
 } from './object-store.ts';
 import { extractRange, receiveToFile, type StagedFile } from './receive.ts';
-import { serveRendered } from './render.ts';
+import { renderAhead, serveRendered } from './render.ts';
 import { bucketAndKey, bucketOnly, callerOf, checkUploadRate, readJson, type StorageDeps } from './request.ts';
 import { serveObject } from './serve.ts';
 import { canonicalImageType } from './sniff.ts';
@@ -98,7 +98,7 @@ async function upload(c: Context, deps: StorageDeps, method: 'POST' | 'PUT'): Pr
   const fields = await receiveUpload(c, deps, limit);
   try {
     await checkUpload(limits, limit, fields.staged, fields.contentType);
-    const { id } = await storeObject(deps, auth, {
+    const stored = await storeObject(deps, auth, {
       bucket,
       key,
       staged: fields.staged,
@@ -107,7 +107,9 @@ async function upload(c: Context, deps: StorageDeps, method: 'POST' | 'PUT'): Pr
       userMetadata: fields.userMetadata,
       upsert: method === 'PUT' || c.req.header('x-upsert') === 'true',
     });
-    return c.json({ Id: id, Key: `${bucket}/${key}` });
+    // The site's thumbnail sizes, ready before any page asks (M5).
+    await renderAhead(deps, stored);
+    return c.json({ Id: stored.id, Key: `${bucket}/${key}` });
   } finally {
     await discard(fields.staged);
   }

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -46,10 +47,7 @@ export async function receiveToFile(body: ReadableStream<Uint8Array> | null, dir
         continue;
       }
       hash.update(value);
-      if (!out.write(value)) await new Promise<void>((resolve, reject) => {
-        out.once('drain', resolve);
-        out.once('error', reject);
-      });
+      if (!out.write(value)) await once(out, 'drain');
     }
     await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
   } catch (err) {
@@ -73,7 +71,7 @@ export async function extractRange(source: string, start: number, end: number, d
     if (end > start) {
       for await (const chunk of createReadStream(source, { start, end: end - 1 })) {
         hash.update(chunk as Buffer);
-        if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+        if (!out.write(chunk)) await once(out, 'drain');
       }
     }
     await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));

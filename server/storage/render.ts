@@ -1,75 +1,50 @@
 import type { Context } from 'hono';
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import sharp from 'sharp';
-import { errors } from './errors.ts';
-import type { ObjectRow } from './object-store.ts';
+import sharp, { type Sharp } from 'sharp';
+import { IMAGE_SIZES } from '../../domain/image-sizes.ts';
+import type { Config } from '../config.ts';
+import { clientIp } from '../http/client-ip.ts';
+import type { StorageBackend } from './backend.ts';
+import { LruDerivedCache } from './derived-cache.ts';
+import { errors, StorageError } from './errors.ts';
+import { refOf, type ObjectRow } from './object-store.ts';
+import { OUTPUT_TYPES, PAGE_OPTIONS, parseTransform, variantName, type TransformOptions } from './render-policy.ts';
+import { RenderQueue, RenderQueueFull } from './render-queue.ts';
 import type { StorageDeps } from './request.ts';
 import { notModified } from './serve.ts';
 import { RASTER_TYPES } from './sniff.ts';
 
-/** Bounds on a transformation, so no request can ask for a 100,000-pixel image. */
-export const MAX_RENDER_DIMENSION = 2500;
+/** Larger sources are refused: decoding them is where a render's time goes. */
 const MAX_INPUT_PIXELS = 50_000_000;
-const OUTPUT_FORMATS = { webp: 'image/webp', jpeg: 'image/jpeg', png: 'image/png', avif: 'image/avif', gif: 'image/gif' } as const;
-type OutputFormat = keyof typeof OUTPUT_FORMATS;
+/** Two encoders at once: sharp work is CPU-heavy and these machines have two cores. */
+const RENDER_SLOTS = 2;
 
-export interface TransformOptions {
-  width?: number;
-  height?: number;
-  resize: 'cover' | 'contain' | 'fill';
-  quality: number;
-  /** 'origin' keeps the source format; otherwise WebP unless asked. */
-  format: OutputFormat;
-}
+/** A server's renderer: its queue, its rendition cache, and the renders under way (each done once). */
+export class Renders {
+  readonly queue: RenderQueue;
+  readonly cache: LruDerivedCache;
+  private readonly inflight = new Map<string, Promise<Buffer>>();
 
-function dimension(name: string, value: string | undefined): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > MAX_RENDER_DIMENSION) {
-    throw errors.invalidRequest(`${name} must be an integer between 1 and ${MAX_RENDER_DIMENSION}`);
+  constructor(config: Pick<Config, 'RENDER_QUEUE_SIZE' | 'STORAGE_DERIVED_CACHE_BYTES'>, backend: StorageBackend) {
+    this.queue = new RenderQueue(RENDER_SLOTS, config.RENDER_QUEUE_SIZE);
+    this.cache = new LruDerivedCache(backend, config.STORAGE_DERIVED_CACHE_BYTES);
   }
-  return n;
-}
 
-/** The query supabase-js getPublicUrl(path, { transform }) builds: width, height, resize, quality, format. */
-export function parseTransform(query: (name: string) => string | undefined, sourceType: string): TransformOptions {
-  const width = dimension('width', query('width'));
-  const height = dimension('height', query('height'));
-  const resize = query('resize') ?? 'cover';
-  if (resize !== 'cover' && resize !== 'contain' && resize !== 'fill') throw errors.invalidRequest('resize must be cover, contain or fill');
-  const qualityText = query('quality');
-  const quality = qualityText === undefined ? 80 : Number(qualityText);
-  if (!Number.isInteger(quality) || quality < 20 || quality > 100) throw errors.invalidRequest('quality must be an integer between 20 and 100');
-  const formatText = query('format');
-  let format: OutputFormat;
-  if (formatText === undefined || formatText === '' || formatText === 'webp') format = 'webp';
-  else if (formatText === 'origin') format = sourceType.split('/')[1] as OutputFormat;
-  else if (formatText in OUTPUT_FORMATS) format = formatText as OutputFormat;
-  else throw errors.invalidRequest('format must be origin, webp, avif, jpeg or png');
-  return { width, height, resize, quality, format };
-}
-
-/** At most two images are encoded at once; sharp work is CPU-heavy and these machines are small. */
-let running = 0;
-const waiting: Array<() => void> = [];
-async function withRenderSlot<T>(fn: () => Promise<T>): Promise<T> {
-  if (running >= 2) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await fn();
-  } finally {
-    running--;
-    waiting.shift()?.();
+  /** The one render of this rendition under way, or a new one. */
+  once(id: string, render: () => Promise<Buffer>): Promise<Buffer> {
+    let pending = this.inflight.get(id);
+    if (!pending) {
+      pending = render().finally(() => this.inflight.delete(id));
+      this.inflight.set(id, pending);
+    }
+    return pending;
   }
 }
 
-async function transform(source: string, t: TransformOptions): Promise<Buffer> {
-  let img = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false }).rotate();
-  if (t.width || t.height) {
-    img = img.resize({ width: t.width, height: t.height, fit: t.resize, withoutEnlargement: false });
-  }
+function decode(source: string) {
+  return sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false }).rotate();
+}
+
+function encode(img: Sharp, t: Pick<TransformOptions, 'format' | 'quality'>): Promise<Buffer> {
   switch (t.format) {
     case 'webp':
       return img.webp({ quality: t.quality }).toBuffer();
@@ -78,15 +53,21 @@ async function transform(source: string, t: TransformOptions): Promise<Buffer> {
     case 'png':
       return img.png().toBuffer();
     case 'avif':
-      return img.avif({ quality: t.quality }).toBuffer();
+      // AVIF's default effort costs seconds even at these sizes; a lower one stays near WebP's cost.
+      return img.avif({ quality: t.quality, effort: 2 }).toBuffer();
     case 'gif':
       return img.gif().toBuffer();
   }
 }
 
+function render(source: string, t: TransformOptions): Promise<Buffer> {
+  return encode(decode(source).resize({ width: t.size.width, height: t.size.height, fit: t.resize }), t);
+}
+
 /**
- * Serves a resized copy of an image object, cached on disk per object version and options;
- * the cache is dropped whenever the object is overwritten or deleted.
+ * Serves a resized copy of an image object. Cache hits are served at once, whoever asks; a miss
+ * counts against the client's RATE_LIMIT_RENDERS and waits for the bounded render queue (503 with
+ * Retry-After when it is full). The declared sizes were rendered at upload, so pages hit.
  */
 export async function serveRendered(c: Context, deps: StorageDeps, row: ObjectRow): Promise<Response> {
   const mimetype = row.metadata.mimetype;
@@ -94,38 +75,63 @@ export async function serveRendered(c: Context, deps: StorageDeps, row: ObjectRo
     throw errors.invalidRequest('Image transformation is only available for PNG, JPEG, GIF, WebP and AVIF images');
   }
   const t = parseTransform((n) => c.req.query(n), mimetype);
-  const variant = createHash('sha256')
-    .update(JSON.stringify([row.version, row.metadata.eTag, t.width, t.height, t.resize, t.quality, t.format]))
-    .digest('hex')
-    .slice(0, 32);
-  const eTag = `"${variant}"`;
+  const variant = variantName(row, t);
+  const eTag = `"${variant.split('.')[0]}"`;
   const headers = new Headers({
-    'Content-Type': OUTPUT_FORMATS[t.format],
+    'Content-Type': OUTPUT_TYPES[t.format],
     'Cache-Control': row.metadata.cacheControl || 'no-cache',
     ETag: eTag,
     'X-Content-Type-Options': 'nosniff',
   });
   if (notModified(c, eTag)) return new Response(null, { status: 304, headers });
 
-  const dir = deps.backend.derivedDir(row.bucket_id, row.name);
-  const cached = join(dir, `${variant}.${t.format}`);
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(cached);
-  } catch {
-    const source = await deps.backend.localPath(row.bucket_id, row.name);
-    if (!source) throw errors.objectNotFound();
-    try {
-      bytes = await withRenderSlot(() => transform(source, t));
-    } catch {
-      throw errors.invalidRequest('The image could not be processed');
-    }
-    await mkdir(dir, { recursive: true });
-    const tmp = join(dir, `.${randomUUID()}`);
-    await writeFile(tmp, bytes);
-    await rename(tmp, cached).catch(() => rm(tmp, { force: true }));
+  const { renders } = deps;
+  const ref = refOf(row);
+  let bytes = await renders.cache.get(ref, variant);
+  if (!bytes) {
+    const limit = await deps.ctx.rateLimiter.hit(`render:ip:${clientIp(c, deps.ctx.config.TRUST_PROXY)}`, deps.ctx.config.RATE_LIMIT_RENDERS);
+    if (!limit.allowed) throw new StorageError(429, 'too_many_requests', 'Too many image renders, please try again later', 429, limit.retryAfter);
+    bytes = await renders.once(`${row.bucket_id}/${row.name}/${variant}`, async () => {
+      const out = await deps.backend.withLocalFile(ref, (source) =>
+        renders.queue.run(() => render(source, t)).catch((err: unknown) => {
+          if (err instanceof RenderQueueFull) throw new StorageError(503, 'service_unavailable', 'The image renderer is busy, please try again shortly', 503, err.retryAfterSeconds);
+          throw errors.invalidRequest('The image could not be processed');
+        }),
+      );
+      if (!out) throw errors.objectNotFound();
+      await renders.cache.put(ref, variant, out);
+      return out;
+    });
   }
   headers.set('Content-Length', String(bytes.length));
   if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
   return new Response(new Uint8Array(bytes), { status: 200, headers });
+}
+
+/**
+ * After an upload: every declared size as pages ask for it, from one decode (the sizes share one
+ * aspect ratio, so each is a scale of the largest). Best effort: when the queue is full, or the
+ * image cannot be read, pages render on their first visit instead.
+ */
+export async function renderAhead(deps: StorageDeps, row: Pick<ObjectRow, 'bucket_id' | 'name' | 'version' | 'metadata'>): Promise<void> {
+  if (!RASTER_TYPES.includes(row.metadata.mimetype as (typeof RASTER_TYPES)[number]) || !deps.renders.queue.hasRoom) return;
+  const ref = refOf({ bucket_id: row.bucket_id, name: row.name, version: row.version });
+  const sizes = [...IMAGE_SIZES].sort((a, b) => b.width - a.width);
+  try {
+    await deps.backend.withLocalFile(ref, (source) => deps.renders.queue.run(async () => {
+      const largest = sizes[0]!;
+      const { data, info } = await decode(source)
+        .resize({ width: largest.width, height: largest.height, fit: PAGE_OPTIONS.resize })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      for (const size of sizes) {
+        const t: TransformOptions = { ...PAGE_OPTIONS, size };
+        const raw = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+        const bytes = await encode(size === largest ? raw : raw.resize({ width: size.width, height: size.height, fit: 'fill' }), t);
+        await deps.renders.cache.put(ref, variantName(row, t), bytes);
+      }
+    }));
+  } catch (err) {
+    if (!(err instanceof RenderQueueFull)) console.error('storage: rendering ahead failed', err instanceof Error ? err.message : err);
+  }
 }

@@ -3,18 +3,24 @@ import type { ServerContext } from '../context.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { authenticate, type RequestAuth } from '../security/request-auth.ts';
 import type { StorageBackend } from './backend.ts';
+import type { Renders } from './render.ts';
 import { errors, StorageError } from './errors.ts';
 import { validateBucketId, validateObjectKey } from './validation.ts';
 
 export interface StorageDeps {
   ctx: ServerContext;
   backend: StorageBackend;
+  /** Thumbnails: the render queue and the rendition cache of this server. */
+  renders: Renders;
 }
 
 export const STORAGE_BASE = '/storage/v1';
 
-export function callerOf(c: Context, deps: StorageDeps): Promise<RequestAuth> {
-  return authenticate(c, deps.ctx.keys);
+/** The verified caller, whose session (when signed in) must still be live (L6). */
+export async function callerOf(c: Context, deps: StorageDeps): Promise<RequestAuth> {
+  const auth = await authenticate(c, deps.ctx.keys);
+  await deps.ctx.sessions.assertLive(deps.ctx.db, auth);
+  return auth;
 }
 
 /**

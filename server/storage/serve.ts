@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { Readable } from 'node:stream';
 import { errors } from './errors.ts';
-import type { ObjectRow } from './object-store.ts';
+import { refOf, type ObjectRow } from './object-store.ts';
 import type { StorageDeps } from './request.ts';
 
 /**
@@ -81,7 +81,7 @@ export async function serveObject(c: Context, deps: StorageDeps, row: ObjectRow)
   const status = range ? 206 : 200;
   if (isHead) return new Response(null, { status, headers });
 
-  const stream = await deps.backend.read(row.bucket_id, row.name, range);
+  const stream = await deps.backend.read(refOf(row), range);
   if (!stream) throw errors.objectNotFound();
   return new Response(Readable.toWeb(stream) as ReadableStream, { status, headers });
 }

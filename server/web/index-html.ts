@@ -14,6 +14,10 @@ export interface PageMeta {
 export interface RuntimeConfig {
   supabaseUrl: string;
   anonKey: string;
+  /** This response's CSP nonce for styles the app injects (web/lib/style-nonce.ts). */
+  styleNonce?: string;
+  /** Where auth e-mails and OAuth should bring the browser back (server/auth/redirects.ts authReturnOrigin). */
+  authReturnOrigin: string;
 }
 
 /** index.html from the build, re-read when the file changes (a rebuild while the server runs). */
@@ -35,13 +39,15 @@ export class IndexHtml {
 }
 
 /**
- * Writes the backend's address and anon key (read by web/lib/env.ts), and the page's title,
+ * Writes the backend's address, the anon key and the auth return origin (read by web/lib/env.ts), and the page's title,
  * description, OpenGraph and Twitter tags into index.html. Every value is HTML-escaped.
  */
 export function renderIndexHtml(html: string, runtime: RuntimeConfig, meta: PageMeta): string {
   const tags = [
     `<meta name="supabase-url" content="${escapeHtml(runtime.supabaseUrl)}" />`,
     `<meta name="supabase-anon-key" content="${escapeHtml(runtime.anonKey)}" />`,
+    ...(runtime.styleNonce ? [`<meta name="csp-nonce" content="${escapeHtml(runtime.styleNonce)}" />`] : []),
+    `<meta name="auth-return-origin" content="${escapeHtml(runtime.authReturnOrigin)}" />`,
     `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
     `<meta property="og:type" content="${meta.type ?? 'website'}" />`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,

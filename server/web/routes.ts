@@ -1,7 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { authReturnOrigin } from '../auth/redirects.ts';
 import { join, resolve } from 'node:path';
 import { site } from '../../web/lib/site.ts';
 import type { ServerContext } from '../context.ts';
+import { negotiateCompression } from '../http/compression.ts';
+import { requestHeader } from '../http/node-request.ts';
+import { contentSecurityPolicy } from '../http/security-headers.ts';
 import { renderFeed } from './feed.ts';
 import { IndexHtml, renderIndexHtml } from './index-html.ts';
 import { publicOrigin } from './origin.ts';
@@ -33,14 +39,14 @@ export function webRoutes(ctx: ServerContext, options: { distDir?: string } = {}
   app.get('/sitemap.xml', async (c) => {
     const origin = publicOrigin(c, ctx.config);
     const body = renderSitemap(origin, await sitemapEntries(ctx.db, SITEMAP_LIMIT));
-    return c.body(body, 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=300' });
+    return sendText(c, body, 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=300' });
   });
 
   app.get('/feed.xml', async (c) => {
     const origin = publicOrigin(c, ctx.config);
     const identity = await readSiteIdentity(ctx.db, site);
     const body = renderFeed({ ...identity, origin }, await newestPublicProjects(ctx.db, FEED_SIZE));
-    return c.body(body, 200, { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=300' });
+    return sendText(c, body, 200, { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=300' });
   });
 
   app.get('/robots.txt', (c) =>
@@ -53,9 +59,14 @@ export function webRoutes(ctx: ServerContext, options: { distDir?: string } = {}
     const path = c.req.path;
     if (API_PREFIXES.some((p) => path.startsWith(p))) return c.json({ message: 'Not found' }, 404);
 
-    const file = await readStaticFile(distDir, path);
+    const file = await readStaticFile(distDir, path, requestHeader(c, 'accept-encoding'));
     if (file) {
-      return c.body(new Uint8Array(file.body), 200, { 'content-type': file.contentType, 'cache-control': file.cacheControl });
+      return c.body(new Uint8Array(file.body), 200, {
+        'content-type': file.contentType,
+        'cache-control': file.cacheControl,
+        ...(file.contentEncoding ? { 'content-encoding': file.contentEncoding } : {}),
+        ...(file.vary ? { vary: file.vary } : {}),
+      });
     }
     // A missing hashed asset (an old tab after a deploy) must fail loudly, not get index.html.
     if (path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path)) return c.text('Not found', 404);
@@ -64,11 +75,24 @@ export function webRoutes(ctx: ServerContext, options: { distDir?: string } = {}
     if (!html) return c.html(NOT_BUILT, 503, { 'cache-control': 'no-store' });
     const origin = publicOrigin(c, ctx.config);
     const page = await resolvePageMeta(ctx.db, await readSiteIdentity(ctx.db, site), origin, path);
-    const body = renderIndexHtml(html, { supabaseUrl: origin, anonKey: ctx.keys.anonKey }, page.meta);
-    return c.html(body, page.status, { 'cache-control': 'no-cache' });
+    const meta = page.meta.image ? { ...page.meta, image: ctx.publicUrls.rewrite(page.meta.image, origin) } : page.meta;
+    const styleNonce = randomBytes(16).toString('base64');
+    const runtime = { supabaseUrl: origin, anonKey: ctx.keys.anonKey, authReturnOrigin: authReturnOrigin(ctx.config, origin), styleNonce };
+    const body = renderIndexHtml(html, runtime, meta);
+    return sendText(c, body, page.status, {
+      'content-type': 'text/html; charset=UTF-8',
+      'cache-control': 'no-cache',
+      'content-security-policy': contentSecurityPolicy(styleNonce),
+    });
   };
 
   app.get('*', serve);
   app.on('HEAD', '*', serve);
   return app;
+}
+
+/** A page made at request time, compressed for the client when it is worth it. */
+async function sendText(c: Context, text: string, status: number, headers: Record<string, string>): Promise<Response> {
+  const out = await negotiateCompression(text, headers['content-type'] ?? '', requestHeader(c, 'accept-encoding'));
+  return c.body(out.body, status as ContentfulStatusCode, { ...headers, ...out.headers });
 }

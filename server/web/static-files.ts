@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
+import { isCompressibleType, preferredEncoding, type ContentEncoding } from '../http/compression.ts';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -23,14 +24,32 @@ export interface StaticFile {
   body: Buffer;
   contentType: string;
   cacheControl: string;
+  /** Set when body is the build's precompressed variant (file.br or file.gz). */
+  contentEncoding?: ContentEncoding;
+  /** Set for types that have compressed variants, whichever was served. */
+  vary?: string;
+}
+
+const VARIANT_SUFFIX: Record<ContentEncoding, string> = { br: '.br', gzip: '.gz' };
+
+/** The build's precompressed variant for this client, if it made one (scripts/vite-precompress.ts). */
+async function compressedVariant(file: string, acceptEncoding: string | undefined) {
+  const encoding = preferredEncoding(acceptEncoding);
+  if (!encoding) return undefined;
+  try {
+    return { body: await readFile(file + VARIANT_SUFFIX[encoding]), encoding };
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * A file of the built SPA, or undefined. Vite's hashed files under /assets/ never change
+ * A file of the built SPA, or undefined; text files in the variant the build precompressed for
+ * the client's Accept-Encoding. Vite's hashed files under /assets/ never change
  * under the same name, so browsers keep them for a year; other files are revalidated hourly.
  * Paths that would leave the directory, hidden files and the build manifest are never served.
  */
-export async function readStaticFile(rootDir: string, urlPath: string): Promise<StaticFile | undefined> {
+export async function readStaticFile(rootDir: string, urlPath: string, acceptEncoding?: string): Promise<StaticFile | undefined> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
@@ -46,11 +65,11 @@ export async function readStaticFile(rootDir: string, urlPath: string): Promise<
   try {
     if (!(await stat(file)).isFile()) return undefined;
     const hashed = decoded.startsWith('/assets/');
-    return {
-      body: await readFile(file),
-      contentType: type,
-      cacheControl: hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-    };
+    const cacheControl = hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+    if (!isCompressibleType(type)) return { body: await readFile(file), contentType: type, cacheControl };
+    const variant = await compressedVariant(file, acceptEncoding);
+    if (variant) return { body: variant.body, contentType: type, cacheControl, contentEncoding: variant.encoding, vary: 'Accept-Encoding' };
+    return { body: await readFile(file), contentType: type, cacheControl, vary: 'Accept-Encoding' };
   } catch {
     return undefined;
   }

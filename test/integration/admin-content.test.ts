@@ -28,6 +28,19 @@ describe('content_items', () => {
     expect(docs.data![3]!.body).toBe('Coming soon');
   });
 
+  it('dates the seeded posts in the days before the site went up, with read times as long as their bodies (defects 20, 21)', async () => {
+    const { data } = await server.anon().from('content_items').select('slug, created_at, read_time').eq('type', 'blog').order('created_at', { ascending: false });
+    expect(data!.map((p) => p.slug)).toEqual(['building-your-first-app-with-lovable', 'cursor-tips-for-faster-development', 'the-future-of-ai-assisted-coding']);
+    const now = Date.now();
+    for (const post of data!) {
+      const age = now - Date.parse(post.created_at);
+      expect(age).toBeGreaterThan(0);
+      expect(age).toBeLessThan(17 * 86_400_000);
+    }
+    // 692, 580 and 472 words at 200 a minute: "a step-by-step walkthrough" is no "1 min read".
+    expect(data!.map((p) => p.read_time)).toEqual([4, 3, 3]);
+  });
+
   it('lets an admin create, edit and delete a post, with slug and read time computed', async () => {
     const body = Array.from({ length: 450 }, (_, i) => `word${i}`).join(' ');
     const created = await admin.client

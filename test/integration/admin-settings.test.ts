@@ -17,6 +17,8 @@ afterAll(() => server?.close());
 
 const DEFAULTS = {
   allow_registration: true,
+  allow_anonymous_votes: true,
+  time_zone: 'UTC',
   require_email_verification: true,
   moderation_enabled: true,
   theme: 'system',
@@ -38,6 +40,7 @@ describe('site_settings', () => {
       site_description: expect.any(String),
       theme: 'system',
       allow_registration: true,
+      moderation_enabled: true,
     });
     expect((await server.anon().from('site_settings').select('*')).data ?? []).toEqual([]);
     expect((await user.client.from('site_settings').select('*')).data).toEqual([]);
@@ -81,6 +84,8 @@ describe('site_settings', () => {
       maker.client.from('projects').insert({ title, description: 'd', tool: 'Bolt', category: 'App', creator_id: maker.id, upvotes: 0, featured: false });
 
     await admin.client.from('site_settings').update({ moderation_enabled: false }).eq('id', true);
+    // Visitors' pages see the switch, so the submit page's copy can follow it (defect 12).
+    expect((await server.anon().from('site_settings_public').select('moderation_enabled').single()).data).toEqual({ moderation_enabled: false });
     expect((await submit('Straight In')).error).toBeNull();
     expect((await server.anon().from('projects').select('title').eq('title', 'Straight In')).data).toEqual([{ title: 'Straight In' }]);
 

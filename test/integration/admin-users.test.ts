@@ -120,14 +120,27 @@ describe('set_user_ban', () => {
     const listed = await admin.client.rpc('admin_list_users', { search: target.email });
     expect(listed.data[0].is_banned).toBe(true);
 
+    // The ban ended the session the token names, and the refusal says why.
     const comment = await target.client.from('project_comments').insert({ project_id: project, content: 'still here' });
-    expect(comment.error).not.toBeNull();
-    const report = await target.client.from('reports').insert({ type: 'project', target_id: project, reason: 'Spam' });
-    expect(report.error).not.toBeNull();
+    expect(comment.error).toMatchObject({ code: 'PGRST303', message: 'JWT session has ended', details: 'user_banned' });
+    // Even with a live session (one made behind auth's back), RLS refuses a banned account.
+    const again = await server.newSession(target);
+    expect((await again.client.from('project_comments').insert({ project_id: project, content: 'still here' })).error?.code).toBe('42501');
+    expect((await again.client.from('reports').insert({ type: 'project', target_id: project, reason: 'Spam' })).error?.code).toBe('42501');
+    expect((await server.ctx.db.query(`select 1 from public.project_comments where project_id = $1`, [project])).rows).toEqual([]);
 
     expect((await admin.client.rpc('set_user_ban', { user_id: target.id, banned: false })).error).toBeNull();
     expect((await userRow(server, target.id)).banned_until).toBeNull();
-    expect((await target.client.from('project_comments').insert({ project_id: project, content: 'back' })).error).toBeNull();
+    // Unbanned, the account signs in again and may comment.
+    const back = await server.newSession(target);
+    expect((await back.client.from('project_comments').insert({ project_id: project, content: 'back' })).error).toBeNull();
+  });
+
+  it('a session ended otherwise (signed out) is refused without naming a reason', async () => {
+    const someone = await server.createUser();
+    await server.ctx.db.query(`delete from auth.sessions where user_id = $1`, [someone.id]);
+    const { error } = await someone.client.from('creators').select('id').limit(1);
+    expect(error).toMatchObject({ code: 'PGRST303', details: null });
   });
 
   it('ends the banned user’s sessions', async () => {
@@ -153,8 +166,12 @@ describe('set_user_ban', () => {
   it('a banned admin loses admin rights at once', async () => {
     const other = await server.createUser({ appRole: 'admin' });
     await admin.client.rpc('set_user_ban', { user_id: other.id, banned: true });
-    const { error } = await other.client.rpc('set_user_role', { user_id: user.id, new_role: 'admin' });
+    expect((await other.client.rpc('set_user_role', { user_id: user.id, new_role: 'admin' })).error?.details).toBe('user_banned');
+    // A live session would not help either: the database no longer counts a banned account as staff.
+    const again = await server.newSession(other);
+    const { error } = await again.client.rpc('set_user_role', { user_id: user.id, new_role: 'admin' });
     expect(error?.message).toBe("You don't have admin permissions to update user roles");
+    expect((await userRow(server, user.id)).role).not.toBe('admin');
   });
 });
 

@@ -1,12 +1,8 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAdminRole } from '../../server/auth/admin-role.ts';
-import { loadConfig } from '../../server/config.ts';
-import { startServer } from '../../server/server.ts';
-import { cloneTemplate } from '../support/databases.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { browserClient, follow, fragment, gotrue, lastMailTo, PASSWORD, uniqueEmail, verifyLinkOf } from './auth-support.ts';
-import { networkInterfaces } from 'node:os';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -149,51 +145,5 @@ describe('npm run admin (setAdminRole)', () => {
     expect(await setAdminRole(server.ctx.db, email, 'revoke')).toBe(true);
     expect((((await invite()).error) as FunctionsHttpError).context.status).toBe(403);
     expect(await setAdminRole(server.ctx.db, uniqueEmail('nobody'), 'grant')).toBe(false);
-  });
-});
-
-describe('dev mailbox exposure', () => {
-  it('answers only loopback sockets, never trusting X-Forwarded-For', async () => {
-    const external = Object.values(networkInterfaces())
-      .flat()
-      .find((i) => i && i.family === 'IPv4' && !i.internal);
-    const config = loadConfig({
-      PORT: '0',
-      HOST: '0.0.0.0',
-      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: `${server.dataDir}/wide`,
-      TRUST_PROXY: '127.0.0.1',
-    });
-    const wide = await startServer(config, { db: await cloneTemplate(), log: () => undefined });
-    try {
-      const port = new URL(wide.url).port;
-      expect((await fetch(`http://127.0.0.1:${port}/_dev/mailbox.json`)).status).toBe(200);
-      // Through a trusted proxy claiming a remote client, the loopback socket still decides.
-      expect((await fetch(`http://127.0.0.1:${port}/_dev/mailbox.json`, { headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(200);
-      // A request from a non-loopback address, with a header claiming loopback, is refused.
-      const viaNetwork = external ? `http://${external.address}:${port}` : undefined;
-      const app = (await import('../../server/app.ts')).createApp(wide.ctx);
-      const inProcess = await app.request('/_dev/mailbox.json', { headers: { 'x-forwarded-for': '127.0.0.1' } });
-      expect(inProcess.status).toBe(404);
-      if (viaNetwork) {
-        const res = await fetch(`${viaNetwork}/_dev/mailbox`, { headers: { 'x-forwarded-for': '127.0.0.1' } });
-        expect(res.status).not.toBe(200);
-      }
-    } finally {
-      await wide.close();
-    }
-  });
-
-  it('does not exist when SMTP_URL is set', async () => {
-    const smtp = await startTestServer({ SMTP_URL: 'smtp://127.0.0.1:1' });
-    try {
-      const res = await fetch(`${smtp.url}/_dev/mailbox.json`);
-      expect(res.status).toBe(404);
-      expect(await res.text()).not.toContain('messages');
-    } finally {
-      await smtp.close();
-    }
   });
 });

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { browserClient, follow, fragment, PASSWORD, uniqueEmail } from './auth-support.ts';
+import { browserClient, follow, fragment, mailboxJsonUrl, PASSWORD, uniqueEmail } from './auth-support.ts';
 
 interface FakeAccount {
   id: number;
@@ -173,7 +173,7 @@ describe('GitHub sign-in', () => {
     github.state.next = account(email, false);
     const { landing } = await signInWithGithub('pkce');
     expect(landing.searchParams.get('error_code')).toBe('provider_email_needs_verification');
-    const res = await fetch(`${server.url}/_dev/mailbox.json`);
+    const res = await fetch(mailboxJsonUrl(server));
     const messages = ((await res.json()) as { messages: Array<{ to: string }> }).messages;
     expect(messages.some((m) => m.to === email)).toBe(true);
   });

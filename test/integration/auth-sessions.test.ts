@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { browserClient, gotrue, PASSWORD, uniqueEmail } from './auth-support.ts';
+import { browserClient, gotrue, mailboxJsonUrl, PASSWORD, uniqueEmail } from './auth-support.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -133,18 +133,19 @@ describe('tokens and sessions', () => {
     expect(me.user?.email).toBe(email);
   });
 
-  it('password change: recent session allowed; an old session needs a reauthentication nonce', async () => {
+  it('password change: needs the current password or a reauthentication nonce, whatever the session age', async () => {
     const { client, email } = await signedUp();
     expect((await client.auth.updateUser({ password: 'short' })).error?.code).toBe('weak_password');
-    expect((await client.auth.updateUser({ password: PASSWORD })).error?.code).toBe('same_password');
-    expect((await client.auth.updateUser({ password: 'second password' })).error).toBeNull();
+    expect((await client.auth.updateUser({ password: PASSWORD, current_password: PASSWORD })).error?.code).toBe('same_password');
+    expect((await client.auth.updateUser({ password: 'second password' })).error?.code).toBe('reauthentication_needed');
+    expect((await client.auth.updateUser({ password: 'second password', current_password: PASSWORD })).error).toBeNull();
 
     const sessionId = decode((await client.auth.getSession()).data.session!.access_token).session_id;
     await server.ctx.db.query(`update auth.sessions set created_at = now() - interval '2 days' where id = $1`, [sessionId]);
     expect((await client.auth.updateUser({ password: 'third password' })).error?.code).toBe('reauthentication_needed');
     expect((await client.auth.updateUser({ password: 'third password', nonce: '000000' })).error?.code).toBe('reauthentication_not_valid');
     expect((await client.auth.reauthenticate()).error).toBeNull();
-    const res = await fetch(`${server.url}/_dev/mailbox.json`);
+    const res = await fetch(mailboxJsonUrl(server));
     const mail = ((await res.json()) as { messages: Array<{ to: string; text: string }> }).messages.find((m) => m.to === email)!;
     const nonce = mail.text.match(/\b(\d{6})\b/)![1]!;
     expect((await client.auth.updateUser({ password: 'third password', nonce })).error).toBeNull();

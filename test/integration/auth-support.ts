@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import type { StoredMail } from '../../server/mail/dev-mailbox.ts';
+import { DevMailbox, type StoredMail } from '../../server/mail/dev-mailbox.ts';
 import type { TestServer } from '../support/server.ts';
 
 /** A browser-like supabase-js client: in-memory storage, so PKCE verifiers survive between calls. */
@@ -24,9 +24,15 @@ export function browserClient(server: TestServer, flowType: 'pkce' | 'implicit' 
   });
 }
 
+/** The dev mailbox's JSON address (its secret path), as the server prints it at start. */
+export function mailboxJsonUrl(server: TestServer): string {
+  if (!(server.ctx.mailer instanceof DevMailbox)) throw new Error('this server has no dev mailbox');
+  return `${server.url}${server.ctx.mailer.jsonPath}`;
+}
+
 /** The dev mailbox, read over HTTP as a developer would (the test connects from loopback). */
 export async function mailbox(server: TestServer): Promise<StoredMail[]> {
-  const res = await fetch(`${server.url}/_dev/mailbox.json`);
+  const res = await fetch(mailboxJsonUrl(server));
   if (!res.ok) throw new Error(`mailbox answered ${res.status}`);
   return ((await res.json()) as { messages: StoredMail[] }).messages;
 }

@@ -81,6 +81,18 @@ function readCases(): Case[] {
   cases.push({ method: 'GET', path: `nope_${garbage(2)}` });
   cases.push({ method: 'GET', path: `rpc/${enc(garbage(3))}` });
   cases.push({ method: 'PUT', path: 'rt_projects' });
+  // Casts, JSON paths and their mixtures (the security audit found ::unknown answered 500).
+  const CASTS = ['unknown', 'text', 'int', 'int8', 'jsonb', 'json[]', 'record', 'void', 'cstring', 'anyelement', 'regclass', 'uuid', 'bool', 'nope', 'date', 'tsvector', 'point'];
+  const PATHS = ['meta->a', 'meta->>a', 'meta->a->>b', 'meta->0', 'meta->>-1', 'meta->stack->ui', 'tags->0', 'title->a', 'upvotes->>x', 'id->a'];
+  for (let i = 0; i < 200; i++) {
+    const column = pick([...PATHS, 'id', 'title', 'upvotes', 'tags', 'meta', 'created_at', 'creator_id']);
+    const select = `id,${column}${rand() < 0.8 ? `::${pick(CASTS)}` : ''}${rand() < 0.3 ? `,x:${pick(PATHS)}::${pick(CASTS)}` : ''}`;
+    const filter = rand() < 0.5 ? `&${pick(PATHS)}=${pick(['eq', 'gt', 'like', 'in', 'is', 'cs'])}.${enc(garbage(2))}` : '';
+    cases.push({ method: pick(['GET', 'HEAD']), path: `rt_projects?select=${enc(select)}${filter}` });
+  }
+  // The showcase's own relations, where the audit's 500s were.
+  for (const cast of CASTS) cases.push({ method: 'GET', path: `content_items?select=id,slug::${cast}` });
+  cases.push({ method: 'GET', path: `project_listing?select=id,search_text::unknown,upvotes::record` });
   return cases;
 }
 
@@ -115,6 +127,37 @@ function writeCases(): Case[] {
   for (let i = 0; i < 60; i++) {
     // The trailing unknown column guarantees no garbage filter that happens to parse deletes anything.
     cases.push({ method: 'DELETE', path: `rt_projects?${pick(['id=', 'or=', 'nope=', 'title=', 'limit='])}${enc(garbage(4))}&nope=eq.1`, headers: service });
+  }
+  // Writes to a view that joins (read-only), as anyone: refused as the request's fault.
+  for (let i = 0; i < 30; i++) {
+    const method = pick(['POST', 'PATCH', 'DELETE']);
+    cases.push({
+      method,
+      path: `project_listing?id=eq.00000000-0000-4000-8000-000000000000${pick(['', '&select=id', '&select=id::unknown'])}`,
+      body: method === 'DELETE' ? undefined : pick(bodies)(),
+      headers: { ...service, prefer: 'return=representation' },
+    });
+  }
+  // Write bodies with casts and JSON paths in their select and filters.
+  for (let i = 0; i < 40; i++) {
+    cases.push({
+      method: 'PATCH',
+      path: `rt_projects?id=eq.1&nope=eq.1&select=${enc(`id,meta->a::${pick(['unknown', 'int', 'record', 'text'])}`)}`,
+      body: JSON.stringify({ meta: { a: garbage(2) } }),
+      headers: { ...service, prefer: 'return=representation' },
+    });
+  }
+  // Functions the showcase exposes, with unknown or hostile arguments.
+  for (const [fn, body] of [
+    ['record_project_view', { project_id: '00000000-0000-4000-8000-000000000000', browser_id: 'abcdefghijklmnop' }],
+    ['record_project_view', { project_id: 'not-a-uuid', browser_id: 'x' }],
+    ['subscribe_newsletter', { email: ['x@b.co'] }],
+    ['subscribe_newsletter', { email: { a: 'x@b.co' } }],
+    ['subscribe_newsletter', { email: 5 }],
+    ['set_user_role', { user_id: '00000000-0000-4000-8000-000000000000', new_role: 'admin' }],
+    ['moderate_report', { report_id: '00000000-0000-4000-8000-000000000000', decision: 'resolved' }],
+  ] as const) {
+    cases.push({ method: 'POST', path: `rpc/${fn}`, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
   }
   for (let i = 0; i < 80; i++) {
     cases.push({

@@ -21,6 +21,8 @@ export function projectPayload(creatorId: string, overrides: Record<string, unkn
 
 export interface Community {
   owner: TestUser;
+  /** A visitor who upvoted: signed in with signInAnonymously(), so they may vote and nothing else. */
+  anonymous: TestUser;
   other: TestUser;
   banned: TestUser;
   moderator: TestUser;
@@ -55,8 +57,11 @@ export async function buildCommunity(server: TestServer): Promise<Community> {
   const banned = await server.createUser({ name: 'Bea Banned' });
   const moderator = await server.createUser({ name: 'Mo Moderator', appRole: 'moderator' });
   const admin = await server.createUser({ name: 'Ada Admin', appRole: 'admin' });
+  const anonymous = await server.signInAnonymously();
   const service = server.service();
-  for (const [u, n] of [[owner, 'Olivia Owner'], [other, 'Oscar Other'], [banned, 'Bea Banned'], [moderator, 'Mo Moderator'], [admin, 'Ada Admin']] as const) {
+  // The anonymous user gets a profile only through the service key: it shows that even their own
+  // rows stay closed to them.
+  for (const [u, n] of [[owner, 'Olivia Owner'], [other, 'Oscar Other'], [banned, 'Bea Banned'], [moderator, 'Mo Moderator'], [admin, 'Ada Admin'], [anonymous, 'Anna Anonymous']] as const) {
     await ensureCreator(service, u, n);
   }
   const approvedId = await serviceProject(server, owner.id, { title: 'Approved One' });
@@ -69,7 +74,7 @@ export async function buildCommunity(server: TestServer): Promise<Community> {
   if (error) throw new Error(`comment: ${error.message}`);
   // Banned after their profile exists, as a real ban would happen.
   await server.ctx.db.query(`update auth.users set banned_until = now() + interval '1 day' where id = $1`, [banned.id]);
-  return { owner, other, banned, moderator, admin, approvedId, pendingId, commentId: data.id as string };
+  return { owner, anonymous, other, banned, moderator, admin, approvedId, pendingId, commentId: data.id as string };
 }
 
 /** The row as the database holds it, bypassing RLS: what a refused write must leave untouched. */

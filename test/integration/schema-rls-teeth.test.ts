@@ -59,4 +59,19 @@ describe('without its rules the schema lets the attacks through', () => {
     );
     expect((await write()).data).toEqual([{ bio: 'still here' }]);
   });
+
+  it('without the anonymous check a visitor who upvoted could create a creator profile and comment', async () => {
+    const visitor = await server.signInAnonymously();
+    const profile = () => visitor.client.from('creators').insert({ id: visitor.id, name: 'Anon Maker' }).select('name');
+    expect((await profile()).error).not.toBeNull();
+    await server.ctx.db.exec(
+      `alter policy creators_insert_self on public.creators with check (id = (select auth.uid()) and not (select public.is_banned()))`,
+    );
+    expect((await profile()).data).toEqual([{ name: 'Anon Maker' }]);
+    const comment = () =>
+      visitor.client.from('project_comments').insert({ project_id: c.approvedId, user_id: visitor.id, content: 'Bought votes' }).select('content');
+    expect((await comment()).error).not.toBeNull();
+    await server.ctx.db.exec(`create or replace function public.is_anonymous() returns boolean language sql stable as $$ select false $$`);
+    expect((await comment()).data).toEqual([{ content: 'Bought votes' }]);
+  });
 });

@@ -7,12 +7,14 @@ import { buildCommunity, dbRow, projectPayload, serviceProject, type Community }
  * Who may read and write what, for every showcase table and every kind of caller. Each case runs
  * through supabase-js against the real server; a refused write must also leave the row as it was.
  */
-type Who = 'anon' | 'user' | 'owner' | 'banned' | 'moderator' | 'admin' | 'service';
+type Who = 'anon' | 'anonymous' | 'user' | 'owner' | 'banned' | 'moderator' | 'admin' | 'service';
 interface Targets {
   /** A fresh approved project of `owner` (per case, so writes do not leak between cases). */
   project: string;
   /** A fresh approved project of the banned user. */
   bannedProject: string;
+  /** A fresh approved project in the anonymous user's name (written by the service key). */
+  anonymousProject: string;
 }
 interface Case {
   who: Who;
@@ -39,6 +41,7 @@ async function attempt(k: Case) {
   const t: Targets = {
     project: await serviceProject(server, c.owner.id, { title: `Target of ${k.what}` }),
     bannedProject: await serviceProject(server, c.banned.id, { title: 'Banned maker project' }),
+    anonymousProject: await serviceProject(server, c.anonymous.id, { title: 'Anonymous maker project' }),
   };
   const before = await dbRow(server, 'projects', t.project);
   const { error, data } = await k.run(clientOf(k.who), t);
@@ -71,6 +74,8 @@ const remove = (target: keyof Targets = 'project') => (db: SupabaseClient, t: Ta
 matrix('projects: read', [
   { who: 'anon', what: 'read an approved project', allowed: true, run: (db) => db.from('projects').select('id').eq('id', c.approvedId) },
   { who: 'anon', what: 'read a project in review', allowed: false, run: readPending },
+  { who: 'anonymous', what: 'read an approved project', allowed: true, run: (db) => db.from('projects').select('id').eq('id', c.approvedId) },
+  { who: 'anonymous', what: 'read a project in review', allowed: false, run: readPending },
   { who: 'user', what: "read someone else's project in review", allowed: false, run: readPending },
   { who: 'banned', what: "read someone else's project in review", allowed: false, run: readPending },
   { who: 'owner', what: 'read their own project in review', allowed: true, run: readPending },
@@ -81,6 +86,7 @@ matrix('projects: read', [
 
 matrix('projects: insert', [
   { who: 'anon', what: 'submit a project', allowed: false, run: insertAs(() => c.owner.id) },
+  { who: 'anonymous', what: 'submit a project in their own name', allowed: false, run: insertAs(() => idOf('anonymous')) },
   { who: 'user', what: 'submit their own project as the spec sends it', allowed: true, run: insertAs(() => idOf('user')) },
   { who: 'user', what: 'submit a project in another creator’s name', allowed: false, run: insertAs(() => c.owner.id) },
   { who: 'owner', what: 'submit with upvotes already set', allowed: false, run: insertAs(() => c.owner.id, { upvotes: 5 }) },
@@ -103,6 +109,8 @@ matrix('projects: update', [
   { who: 'anon', what: 'edit a project', allowed: false, run: update({ title: 'Hijacked' }) },
   { who: 'anon', what: 'set upvotes (the spec’s upvote call)', allowed: false, run: update({ upvotes: 999 }) },
   { who: 'banned', what: 'edit their own project', allowed: false, run: update({ title: 'Still here' }, 'bannedProject') },
+  { who: 'anonymous', what: 'edit a project in their own name', allowed: false, run: update({ title: 'Still here' }, 'anonymousProject') },
+  { who: 'anonymous', what: "edit someone else's project", allowed: false, run: update({ title: 'Hijacked' }) },
   { who: 'moderator', what: 'reject a project', allowed: true, run: update({ status: 'rejected', rejection_reason: 'Not built with AI tools' }) },
   { who: 'moderator', what: 'feature a project', allowed: false, run: update({ featured: true }) },
   { who: 'moderator', what: "edit someone else's project text", allowed: false, run: update({ title: 'Moderated' }) },
@@ -117,6 +125,7 @@ matrix('projects: delete', [
   { who: 'user', what: "delete someone else's project", allowed: false, run: remove() },
   { who: 'moderator', what: 'delete a project', allowed: false, run: remove() },
   { who: 'banned', what: 'delete their own project', allowed: false, run: remove('bannedProject') },
+  { who: 'anonymous', what: 'delete a project in their own name', allowed: false, run: remove('anonymousProject') },
   { who: 'owner', what: 'delete their own project', allowed: true, run: remove() },
   { who: 'admin', what: 'delete any project', allowed: true, run: remove() },
 ]);
@@ -310,16 +319,82 @@ describe('roles and bans are read from the account, not the token', () => {
 
 // project_votes -------------------------------------------------------------------------------
 describe('project_votes', () => {
-  it('nobody writes votes directly; users read only their own', async () => {
+  it('nobody reads or writes the votes table through the API; each account reads its own votes in my_votes', async () => {
     await c.other.client.rpc('toggle_vote', { project_id: c.approvedId });
-    await c.owner.client.rpc('toggle_vote', { project_id: c.approvedId });
-    const row = { project_id: c.approvedId, voter: `user:${c.other.id}`, user_id: c.other.id };
-    expect((await c.other.client.from('project_votes').insert(row)).error).not.toBeNull();
-    expect((await server.anon().from('project_votes').insert({ ...row, voter: 'browser:00000000-0000-4000-8000-000000000000', user_id: null })).error).not.toBeNull();
-    expect((await c.other.client.from('project_votes').delete().eq('project_id', c.approvedId).select()).error).not.toBeNull();
-    const mine = await c.other.client.from('project_votes').select('user_id');
-    expect(mine.data).toEqual([{ user_id: c.other.id }]);
+    await c.anonymous.client.rpc('toggle_vote', { project_id: c.approvedId });
+    const row = { project_id: c.approvedId, user_id: c.other.id };
+    for (const db of [c.other.client, c.anonymous.client, c.admin.client]) {
+      expect((await db.from('project_votes').insert(row)).error).not.toBeNull();
+      expect((await db.from('project_votes').delete().eq('project_id', c.approvedId).select()).error).not.toBeNull();
+      // The table holds network hashes and weights: not even admins read it over REST.
+      expect((await db.from('project_votes').select('project_id')).error?.code).toBe('42501');
+    }
     expect((await server.anon().from('project_votes').select('*')).error).not.toBeNull();
-    expect((await c.admin.client.from('project_votes').select('user_id')).data!.length).toBeGreaterThanOrEqual(2);
+    expect((await c.other.client.from('my_votes').select('project_id')).data).toEqual([{ project_id: c.approvedId }]);
+    expect((await c.anonymous.client.from('my_votes').select('project_id')).data).toEqual([{ project_id: c.approvedId }]);
+    expect((await c.admin.client.from('my_votes').select('project_id')).data).toEqual([]);
+    expect((await server.anon().from('my_votes').select('project_id')).data).toEqual([]);
+    // Only the two columns: no user id, network or weight.
+    expect(Object.keys((await c.other.client.from('my_votes').select('*').single()).data!).sort()).toEqual(['created_at', 'project_id']);
+    const { rows } = await server.ctx.db.query('select count(*)::int as n from public.project_votes where project_id = $1', [c.approvedId]);
+    expect(rows[0]!.n).toBe(2);
+  });
+});
+
+// the anonymous user: votes and nothing else that writes -----------------------------------------
+describe('anonymous users (signInAnonymously) write nothing but votes', () => {
+  const count = async (sql: string) => (await server.ctx.db.query<{ n: number }>(`select count(*)::int as n from ${sql}`)).rows[0]!.n;
+
+  it('may vote', async () => {
+    const id = await serviceProject(server, c.owner.id);
+    expect((await c.anonymous.client.rpc('toggle_vote', { project_id: id })).data).toEqual({ upvoted: true, upvotes: 1 });
+  });
+
+  it('may not create, change or delete their creator profile, even one the service made for them', async () => {
+    const fresh = await server.signInAnonymously();
+    expect((await fresh.client.from('creators').insert({ id: fresh.id, name: 'Anon Maker' }).select()).error).not.toBeNull();
+    expect(await count(`public.creators where id = '${fresh.id}'`)).toBe(0);
+    expect((await c.anonymous.client.from('creators').update({ bio: 'Hello' }).eq('id', c.anonymous.id).select()).data ?? []).toEqual([]);
+    expect((await c.anonymous.client.from('creators').delete().eq('id', c.anonymous.id).select()).data ?? []).toEqual([]);
+    expect((await dbRow(server, 'creators', c.anonymous.id))).toMatchObject({ name: 'Anna Anonymous', bio: "Anna Anonymous's bio" });
+  });
+
+  it('may not comment, nor edit or delete a comment in their name', async () => {
+    const before = await count('public.project_comments');
+    const insert = await c.anonymous.client
+      .from('project_comments')
+      .insert({ project_id: c.approvedId, user_id: c.anonymous.id, content: 'First!' })
+      .select();
+    expect(insert.error).not.toBeNull();
+    expect(await count('public.project_comments')).toBe(before);
+    const { rows } = await server.ctx.db.query<{ id: string }>(
+      `insert into public.project_comments (project_id, user_id, content) values ($1, $2, 'Left by the service') returning id`,
+      [c.approvedId, c.anonymous.id],
+    );
+    const id = rows[0]!.id;
+    expect((await c.anonymous.client.from('project_comments').update({ content: 'Edited' }).eq('id', id).select()).data ?? []).toEqual([]);
+    expect((await c.anonymous.client.from('project_comments').delete().eq('id', id).select()).data ?? []).toEqual([]);
+    expect((await dbRow(server, 'project_comments', id))!.content).toBe('Left by the service');
+  });
+
+  it('may not report, and reaches no staff table or function', async () => {
+    const before = await count('public.reports');
+    const report = await c.anonymous.client
+      .from('reports')
+      .insert({ type: 'project', target_id: c.approvedId, reason: 'Spam' })
+      .select();
+    expect(report.error).not.toBeNull();
+    expect(await count('public.reports')).toBe(before);
+    expect((await c.anonymous.client.from('site_settings').update({ site_name: 'Taken' }).eq('id', true).select()).data ?? []).toEqual([]);
+    expect((await c.anonymous.client.from('content_items').insert({ type: 'blog', title: 'Spam', body: 'Spam' }).select()).error).not.toBeNull();
+    expect((await c.anonymous.client.rpc('review_project', { project_id: c.pendingId, action: 'approve' })).error?.code).toBe('42501');
+    expect((await c.anonymous.client.rpc('set_user_ban', { user_id: c.other.id, banned: true })).error?.code).toBe('42501');
+    expect((await dbRow(server, 'projects', c.pendingId))!.status).toBe('pending');
+  });
+
+  it('subscribe to the newsletter as any visitor does: the footer form works after an upvote', async () => {
+    const email = `anon-${Date.now()}@example.test`;
+    expect((await c.anonymous.client.rpc('subscribe_newsletter', { email })).error).toBeNull();
+    expect(await count(`public.newsletter_subscriptions where email = '${email}'`)).toBe(1);
   });
 });

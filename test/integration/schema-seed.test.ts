@@ -50,7 +50,7 @@ describe('demo seed', () => {
     expect(creators[0]!.n).toBeGreaterThanOrEqual(8);
     const { rows } = await server.ctx.db.query<{ bad: number }>(
       `select count(*)::int as bad from public.projects p
-        where p.upvotes <> (select count(*) from public.project_votes v where v.project_id = p.id)
+        where p.upvotes <> p.legacy_votes + (select count(*) from public.project_votes v where v.project_id = p.id)
            or p.comment_count <> (select count(*) from public.project_comments c where c.project_id = p.id)`,
     );
     expect(rows[0]!.bad).toBe(0);

@@ -65,21 +65,21 @@ describe('project_listing view', () => {
     expect(data!.title).not.toBe('Hijacked');
   });
 
-  it('sorts trending by upvotes / (age in hours + 2)^1.5', async () => {
+  it('sorts trending by points^0.8 / (age in hours + 2)^1.8 (gravity on points, decision 121)', async () => {
     const now = Date.now();
     const hoursAgo = (h: number) => new Date(now - h * 3_600_000).toISOString();
-    // 10 votes 1 hour old (10/3^1.5 = 1.92) beat 100 votes 100 hours old (100/102^1.5 = 0.097).
-    const fresh = await serviceProject(server, c.owner.id, { title: 'Trend fresh', status: 'approved', upvotes: 10, created_at: hoursAgo(1) });
-    const old = await serviceProject(server, c.owner.id, { title: 'Trend old', status: 'approved', upvotes: 100, created_at: hoursAgo(100) });
+    // 10 points 1 hour old (10^0.8/3^1.8 = 0.87) beat 100 points 100 hours old (100^0.8/102^1.8 = 0.0013).
+    const fresh = await serviceProject(server, c.owner.id, { title: 'Trend fresh', status: 'approved', legacy_votes: 40, created_at: hoursAgo(1) });
+    const old = await serviceProject(server, c.owner.id, { title: 'Trend old', status: 'approved', legacy_votes: 400, created_at: hoursAgo(100) });
     const { data } = await server
       .anon()
       .from('project_listing')
-      .select('id,trending_score')
+      .select('id,trending_score,points,upvotes')
       .in('id', [fresh, old])
       .order('trending_score', { ascending: false });
-    expect(data!.map((r) => r.id)).toEqual([fresh, old]);
-    expect(data![0]!.trending_score).toBeCloseTo(10 / 3 ** 1.5, 1);
-    expect(data![1]!.trending_score).toBeCloseTo(100 / 102 ** 1.5, 2);
+    expect(data!.map((r) => [r.id, r.points, r.upvotes])).toEqual([[fresh, 10, 40], [old, 100, 400]]);
+    expect(data![0]!.trending_score).toBeCloseTo(10 ** 0.8 / 3 ** 1.8, 2);
+    expect(data![1]!.trending_score).toBeCloseTo(100 ** 0.8 / 102 ** 1.8, 4);
   });
 
   it('searches title and description case-insensitively with a literal (escaped) pattern', async () => {

@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
+import { decodeJwt } from 'jose';
 import { loadConfig } from '../../server/config.ts';
 import { startServer, type RunningServer } from '../../server/server.ts';
+import type { Database } from '../../server/db/database.ts';
 import { cloneTemplate } from './databases.ts';
+import { s3Env } from './s3rver.ts';
 
 /** Generous limits so suites are not throttled unless they mean to be. */
 const TEST_ENV: Record<string, string> = {
@@ -16,6 +19,8 @@ const TEST_ENV: Record<string, string> = {
   SEED_DEMO: 'false',
   AUTH_AUTOCONFIRM: 'true',
   LOG_LEVEL: 'silent',
+  // Suites run jobs themselves (runJobs), on a clock they set.
+  JOBS_TICK_SECONDS: '0',
   RATE_LIMIT_REST_WRITES: '100000/60',
   RATE_LIMIT_VOTES: '100000/60',
   RATE_LIMIT_COMMENTS: '100000/60',
@@ -25,8 +30,13 @@ const TEST_ENV: Record<string, string> = {
   RATE_LIMIT_TOKEN: '100000/60',
   RATE_LIMIT_TOKEN_BURST: '100000',
   RATE_LIMIT_SIGNUP: '100000/60',
+  RATE_LIMIT_ANONYMOUS: '100000/60',
   RATE_LIMIT_VERIFY: '100000/60',
   RATE_LIMIT_EMAIL: '100000/60',
+  RATE_LIMIT_VIEWS: '100000/60',
+  RATE_LIMIT_NEWSLETTER: '100000/60',
+  RATE_LIMIT_RENDERS: '100000/60',
+  RATE_LIMIT_SIGNIN_FAILURES: '100000/60',
 };
 
 export interface TestUser {
@@ -47,29 +57,104 @@ export interface TestServer extends RunningServer {
   service(): SupabaseClient;
   /** Client for an arbitrary bearer token (forged-JWT tests). */
   withToken(token: string): SupabaseClient;
+  /** Another client of a test user, sending `headers` with every request; its token renews as user.client's does. */
+  clientOf(user: Pick<TestUser, 'token'>, headers?: Record<string, string>): SupabaseClient;
   /**
    * Inserts a confirmed user straight into auth.users and mints their access token, so data
    * suites do not depend on the sign-up flow. appRole sets app_metadata.role.
    */
   createUser(options?: { email?: string; name?: string; appRole?: 'admin' | 'moderator'; bannedUntil?: Date }): Promise<TestUser>;
+  /**
+   * A visitor's anonymous session, through the real supabase.auth.signInAnonymously(). headers go
+   * with every request of the client (an X-Forwarded-For, for suites that trust a proxy).
+   */
+  signInAnonymously(headers?: Record<string, string>): Promise<TestUser>;
+  /** A new session for a user, as signing in again would give (without auth's checks: a ban does not stop it). */
+  newSession(user: TestUser): Promise<TestUser>;
+  /** Moves the server's and the database's clock to `at` (never sleep in a test). */
+  setClock(at: Date): Promise<void>;
+  /** Moves both clocks forward. */
+  advanceClock(ms: number): Promise<void>;
+  /** Runs the scheduler's due jobs now, as a tick would. */
+  runJobs(): ReturnType<RunningServer['ctx']['scheduler']['runDue']>;
+  /** The bytes the storage backend holds for an object's current row (disk or S3). */
+  storedBytes(key: string, bucket?: string): Promise<Buffer | undefined>;
+  /** Whether the storage backend holds any bytes under this object name. */
+  isStored(key: string, bucket?: string): Promise<boolean>;
 }
 
-export function clientFor(url: string, key: string, accessToken?: string): SupabaseClient {
+/** Later than any file's time: listStored(EVER) lists everything. */
+const EVER = new Date(8_640_000_000_000_000);
+
+export function clientFor(
+  url: string,
+  key: string,
+  accessToken?: string,
+  headers: Record<string, string> = {},
+  fetchWith?: typeof fetch,
+): SupabaseClient {
   return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as never },
-    global: accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : {},
+    global: { headers: { ...headers, ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}) }, ...(fetchWith ? { fetch: fetchWith } : {}) },
   });
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'showcase-test-'));
-  const config = loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, ...env });
-  const db = await cloneTemplate();
-  const server = await startServer(config, { db, log: () => undefined });
+/**
+ * A signed-in browser's supabase-js renews its access token before it expires; a test user's client
+ * does the same against the server's clock, so a suite may move that clock by days and go on
+ * acting as its users. The token is re-signed with the same claims (the same session), as a
+ * refresh would issue it.
+ */
+function renewingFetch(keys: RunningServer['ctx']['keys'], first: string): typeof fetch {
+  let current = first;
+  return async (input, init) => {
+    const request = new Request(input, init);
+    if (request.headers.get('authorization') === `Bearer ${first}`) {
+      const { exp, iat: _iat, ...claims } = decodeJwt(current);
+      if ((exp ?? 0) <= keys.nowSeconds() + 60) current = await keys.sign(claims as Parameters<typeof keys.sign>[0], 3600);
+      request.headers.set('authorization', `Bearer ${current}`);
+    }
+    return fetch(request);
+  };
+}
+
+export interface TestServerOptions {
+  /** Another server's database (a second instance on the same Postgres); default: a fresh clone. */
+  db?: Database;
+  /** Where the server's log lines go (default: nowhere). */
+  log?: (line: string) => void;
+  /** A DATA_DIR to share with another instance; default: a new one, removed on close. */
+  dataDir?: string;
+}
+
+export async function startTestServer(env: Record<string, string> = {}, options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'showcase-test-'));
+  const config = loadConfig({ ...TEST_ENV, ...(await s3Env()), DATA_DIR: dataDir, ...env });
+  const db = options.db ?? (await cloneTemplate());
+  const server = await startServer(config, { db, log: options.log ?? (() => undefined) });
   // SITE_URL defaults to the configured port (0); point it at the real one.
   if (!env.SITE_URL) server.ctx.config.SITE_URL = server.url;
   const { anonKey, serviceRoleKey } = server.ctx.keys;
+
+  /** A real session row and its access token, so the token also works where sessions are checked. */
+  async function mintSession(user: { id: string; email: string; appMeta: Record<string, unknown>; userMeta: Record<string, unknown> }): Promise<TestUser> {
+    const sessionId = randomUUID();
+    await server.ctx.db.query(`insert into auth.sessions (id, user_id) values ($1, $2)`, [sessionId, user.id]);
+    const token = await server.ctx.keys.sign(
+      {
+        role: 'authenticated',
+        aud: 'authenticated',
+        sub: user.id,
+        email: user.email,
+        app_metadata: user.appMeta,
+        user_metadata: user.userMeta,
+        session_id: sessionId,
+      },
+      3600,
+    );
+    return { id: user.id, email: user.email, token, client: clientFor(server.url, anonKey, token, {}, renewingFetch(server.ctx.keys, token)) };
+  }
 
   return {
     ...server,
@@ -79,6 +164,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     anon: () => clientFor(server.url, anonKey),
     service: () => clientFor(server.url, serviceRoleKey),
     withToken: (token) => clientFor(server.url, anonKey, token),
+    clientOf: (user, headers = {}) => clientFor(server.url, anonKey, user.token, headers, renewingFetch(server.ctx.keys, user.token)),
     async createUser(options = {}) {
       const id = randomUUID();
       const email = options.email ?? `user-${id.slice(0, 8)}@example.test`;
@@ -89,26 +175,39 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
          values ($1, 'authenticated', 'authenticated', $2, now(), $3, $4, $5)`,
         [id, email, JSON.stringify(appMeta), JSON.stringify(userMeta), options.bannedUntil ?? null],
       );
-      // A real session row, so the token also works where /auth/v1 checks sessions (GET /user, functions).
-      const sessionId = randomUUID();
-      await server.ctx.db.query(`insert into auth.sessions (id, user_id) values ($1, $2)`, [sessionId, id]);
-      const token = await server.ctx.keys.sign(
-        {
-          role: 'authenticated',
-          aud: 'authenticated',
-          sub: id,
-          email,
-          app_metadata: appMeta,
-          user_metadata: userMeta,
-          session_id: sessionId,
-        },
-        3600,
+      return mintSession({ id, email, appMeta, userMeta });
+    },
+    async newSession(user) {
+      const { rows } = await server.ctx.db.query<{ app: Record<string, unknown>; meta: Record<string, unknown> }>(
+        `select raw_app_meta_data as app, raw_user_meta_data as meta from auth.users where id = $1`,
+        [user.id],
       );
-      return { id, email, token, client: clientFor(server.url, anonKey, token) };
+      return mintSession({ id: user.id, email: user.email, appMeta: rows[0]!.app, userMeta: rows[0]!.meta });
+    },
+    async signInAnonymously(headers = {}) {
+      const { data, error } = await clientFor(server.url, anonKey, undefined, headers).auth.signInAnonymously();
+      if (error || !data.session) throw new Error(`anonymous sign-in: ${error?.message ?? 'no session'}`);
+      const token = data.session.access_token;
+      return { id: data.session.user.id, email: '', token, client: clientFor(server.url, anonKey, token, headers, renewingFetch(server.ctx.keys, token)) };
+    },
+    setClock: (at) => server.ctx.clock.set(server.ctx.db, at),
+    advanceClock: (ms) => server.ctx.clock.advance(server.ctx.db, ms),
+    runJobs: () => server.ctx.scheduler.runDue(),
+    async storedBytes(key, bucket = 'project-images') {
+      const { rows } = await server.ctx.db.query<{ version: string | null }>(`select version from storage.objects where bucket_id = $1 and name = $2`, [bucket, key]);
+      const stream = await server.ctx.storage.read({ bucket, key, version: rows[0]?.version ?? null });
+      if (!stream) return undefined;
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    },
+    async isStored(key, bucket = 'project-images') {
+      for await (const o of server.ctx.storage.listStored(EVER)) if (o.ref.bucket === bucket && o.ref.key === key) return true;
+      return false;
     },
     async close() {
       await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

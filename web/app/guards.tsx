@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import type { ReturnState } from '../features/auth/return-path.ts';
-import { useAppRole, type AppRole } from '../features/auth/use-app-role.ts';
 
 /** Spec §2: while the session loads, a full-height, centred, pulsing placeholder. */
 export function GuardSkeleton() {
@@ -23,7 +22,8 @@ export function GuardSkeleton() {
   );
 }
 
-function SignInRedirect() {
+/** To /signin, carrying this page in navigation state so sign-in can come back to it. */
+export function SignInRedirect() {
   const location = useLocation();
   const state: ReturnState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
   return <Navigate to="/signin" replace state={state} />;
@@ -34,18 +34,5 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
   if (loading) return <GuardSkeleton />;
   if (!user) return <SignInRedirect />;
-  return <>{children}</>;
-}
-
-/**
- * Pages for some roles only (the admin panel): visitors go to /signin like RequireAuth, signed-in
- * users without one of the roles go to /. The database checks every action again.
- */
-export function RequireRole({ allow, children, fallback = '/' }: { allow: readonly AppRole[]; children: ReactNode; fallback?: string }) {
-  const { user, loading } = useAuth();
-  const role = useAppRole(user?.id);
-  if (loading || (user && role.isPending)) return <GuardSkeleton />;
-  if (!user) return <SignInRedirect />;
-  if (role.isError || !allow.includes(role.data!)) return <Navigate to={fallback} replace />;
   return <>{children}</>;
 }

@@ -1,4 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { BANNED_QUERY_KEY } from '../features/auth/suspended-account-watch.tsx';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -7,7 +8,11 @@ declare module '@tanstack/react-query' {
   }
 }
 
-export const queryClient = new QueryClient({
+export const queryClient: QueryClient = new QueryClient({
+  // A refused write may mean the account was banned meanwhile: ask again (suspended-account-watch).
+  mutationCache: new MutationCache({
+    onError: () => void queryClient.invalidateQueries({ queryKey: BANNED_QUERY_KEY }),
+  }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { LazyToaster } from '../components/ui/lazy-toaster.tsx';
 import { AuthProvider } from '../features/auth/auth-context.tsx';
+import { SuspendedAccountWatch } from '../features/auth/suspended-account-watch.tsx';
 import { PageErrorBoundary } from './error-boundary.tsx';
 import { Footer } from './layout/footer.tsx';
 import { Header } from './layout/header.tsx';
@@ -18,6 +19,7 @@ export function RootLayout() {
 
   return (
     <AuthProvider>
+      <SuspendedAccountWatch />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow-lg"

@@ -34,6 +34,10 @@ const SubmitProjectPage = lazy(() => import('../features/submit/submit-project-p
 const ProfilePage = lazy(() => import('../features/profile/profile-page.tsx'));
 const MyProjectsPage = lazy(() => import('../features/my-projects/my-projects-page.tsx'));
 
+// Notifications (issue 15)
+const NotificationsPage = lazy(() => import('../features/notifications/notifications-page.tsx'));
+const NotificationSettingsPage = lazy(() => import('../features/notifications/notification-settings-page.tsx'));
+
 // Admin (issue 7): /admin/*
 import { adminRoutes } from '../features/admin/routes.tsx';
 
@@ -63,6 +67,9 @@ export function AppRoutes() {
         <Route path="submit-project" element={<RequireAuth><SubmitProjectPage /></RequireAuth>} />
         <Route path="profile" element={<RequireAuth><ProfilePage /></RequireAuth>} />
         <Route path="my-projects" element={<RequireAuth><MyProjectsPage /></RequireAuth>} />
+        {/* Notifications (issue 15) */}
+        <Route path="notifications" element={<RequireAuth><NotificationsPage /></RequireAuth>} />
+        <Route path="settings/notifications" element={<RequireAuth><NotificationSettingsPage /></RequireAuth>} />
 
 
 

@@ -43,6 +43,9 @@ export const MailIcon = (p: IconProps) => (
 export const ArrowLeftIcon = (p: IconProps) => <Icon {...p}><path d="m12 19-7-7 7-7M19 12H5" /></Icon>;
 export const ArrowRightIcon = (p: IconProps) => <Icon {...p}><path d="M5 12h14M12 5l7 7-7 7" /></Icon>;
 export const ArrowUpIcon = (p: IconProps) => <Icon {...p}><path d="m5 12 7-7 7 7M12 19V5" /></Icon>;
+export const BellIcon = (p: IconProps) => (
+  <Icon {...p}><path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" /><path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" /></Icon>
+);
 export const MessageIcon = (p: IconProps) => <Icon {...p}><path d="M7.9 20A9 9 0 1 0 4 16.1L2 22Z" /></Icon>;
 export const ExternalLinkIcon = (p: IconProps) => (
   <Icon {...p}><path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" /></Icon>

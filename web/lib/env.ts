@@ -11,7 +11,10 @@ function metaContent(name: string): string {
 function resolveEnv() {
   const url = (import.meta.env.VITE_SUPABASE_URL as string | undefined) || metaContent('supabase-url') || window.location.origin;
   const anonKey = (import.meta.env.VITE_SUPABASE_ANON_KEY as string | undefined) || metaContent('supabase-anon-key');
-  return { supabaseUrl: url.replace(/\/$/, ''), supabaseAnonKey: anonKey };
+  // Our server names the origin its redirect allow-list accepts for this page (SITE_URL's when the
+  // page was opened on another address); a static host for hosted Supabase has only its own.
+  const authReturnOrigin = (metaContent('auth-return-origin') || window.location.origin).replace(/\/$/, '');
+  return { supabaseUrl: url.replace(/\/$/, ''), supabaseAnonKey: anonKey, authReturnOrigin };
 }
 
 export const env = resolveEnv();

@@ -8,6 +8,8 @@ export interface PublicSiteSettings {
   site_name: string;
   site_description: string;
   theme: 'light' | 'dark' | 'system';
+  allow_registration: boolean;
+  moderation_enabled: boolean;
 }
 
 /**
@@ -20,11 +22,33 @@ export function usePublicSiteSettings() {
     queryKey: ['site-settings'],
     staleTime: 5 * 60_000,
     queryFn: async (): Promise<PublicSiteSettings> => {
-      const { data, error } = await supabase.from('site_settings_public').select('site_name, site_description, theme').maybeSingle();
+      const { data, error } = await supabase
+        .from('site_settings_public')
+        .select('site_name, site_description, theme, allow_registration, moderation_enabled')
+        .maybeSingle();
       if (error) throw error;
-      return (data as PublicSiteSettings | null) ?? { site_name: site.name, site_description: site.description, theme: 'system' };
+      return (data as PublicSiteSettings | null) ?? { ...DEFAULTS };
     },
   });
+}
+
+/** The defaults of db/migrations/0050_site_settings.sql, until the settings are known. */
+const DEFAULTS: PublicSiteSettings = {
+  site_name: site.name,
+  site_description: site.description,
+  theme: 'system',
+  allow_registration: true,
+  moderation_enabled: true,
+};
+
+/** Whether the header offers Sign up: not while the admin has sign-ups closed (defect 18). */
+export function useSignupOpen(): boolean {
+  return usePublicSiteSettings().data?.allow_registration ?? DEFAULTS.allow_registration;
+}
+
+/** Whether new projects wait for review (Settings › Security › Content Moderation). */
+export function useModerationEnabled(): boolean {
+  return usePublicSiteSettings().data?.moderation_enabled ?? DEFAULTS.moderation_enabled;
 }
 
 export function useSiteName(): string {

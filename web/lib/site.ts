@@ -13,9 +13,7 @@ export const site = {
     linkedin: 'https://www.linkedin.com/company/ai-showcase',
   },
   community: {
+    /** The community's Discord invite: set your own before going live (README, "Community page"). */
     discord: 'https://discord.gg/ai-showcase',
-    calendar: 'https://lu.ma/ai-showcase',
-    resources: 'https://github.com/ai-showcase/awesome-ai-builders',
-    rsvp: 'https://lu.ma/ai-showcase',
   },
 } as const;

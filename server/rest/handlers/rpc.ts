@@ -1,6 +1,7 @@
 import { requestHeader } from '../../http/node-request.ts';
 import { RestError } from '../errors.ts';
 import { statementAsCaller } from '../execute.ts';
+import { admitPatterns } from '../pattern-admission.ts';
 import { isPlainObject, readJsonBody } from '../http/body.ts';
 import { paging, rangeResult } from '../http/negotiate.ts';
 import { parseQuery } from '../parse/query.ts';
@@ -56,6 +57,7 @@ export async function handleRpc(scope: RequestScope, name: string): Promise<Repl
       count: Boolean(scope.prefs.count),
       stripNulls: scope.media.stripNulls,
     });
+    admitPatterns(stmt, scope.ctx.db.kind, scope.auth.role);
     ({ text, params } = stmt);
   } else {
     if (q.hasSelect || root.filters.length || root.order.length || q.levels.size > 1) {

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ServerContext } from '../../context.ts';
 import type { RequestAuth } from '../../security/request-auth.ts';
+import type { SessionCheck } from '../../security/session-liveness.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { RestError } from '../errors.ts';
 import type { Caller, RequestInfo } from '../execute.ts';
@@ -21,19 +22,24 @@ export interface RequestScope {
   snap: SchemaSnapshot;
   /** The raw query string, without its '?'. */
   search: string;
+  /** The token's session, when it must be checked in this request (security/session-liveness.ts). */
+  session?: SessionCheck;
+}
+
+function sessionOf(scope: RequestScope): Caller['session'] {
+  return scope.session && { check: scope.session, liveness: scope.ctx.sessions };
 }
 
 /** A read as the request's caller. */
 export function reader(scope: RequestScope): Caller {
-  return { auth: scope.auth, req: scope.info, readOnly: true };
+  return { auth: scope.auth, req: scope.info, readOnly: true, session: sessionOf(scope) };
 }
 
-/** A write as the request's caller, counted against the write limit that applies to it. */
-export function writer(scope: RequestScope, target: { table?: string; rpc?: string }): Caller {
+/** A write as the request's caller, counted by its rows against the write limit that applies to it. */
+export function writer(scope: RequestScope, target: { table?: string; rpc?: string }, rows = 1): Caller {
   const { bucket, rule } = writeRule(scope.ctx.config, target, scope.method);
-  scope.ctx.rateLimiter.sweepSometimes();
-  const limit = WriteCount.for(scope.auth, clientIp(scope.c, scope.ctx.config.TRUST_PROXY), bucket, rule);
-  return { auth: scope.auth, req: scope.info, readOnly: false, limit };
+  const limit = WriteCount.for(scope.auth, clientIp(scope.c, scope.ctx.config.TRUST_PROXY), bucket, rule, rows);
+  return { auth: scope.auth, req: scope.info, readOnly: false, limit, session: sessionOf(scope) };
 }
 
 export interface Reply {

@@ -1,6 +1,7 @@
 import { requestHeader } from '../../http/node-request.ts';
 import { RestError, parseError } from '../errors.ts';
 import { runAsCaller, statementAsCaller } from '../execute.ts';
+import { admitPatterns } from '../pattern-admission.ts';
 import { isPlainObject, readJsonBody } from '../http/body.ts';
 import { jsonArrayToCsv } from '../http/csv.ts';
 import { paging, rangeResult } from '../http/negotiate.ts';
@@ -45,10 +46,12 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
       });
       return { stmt, page };
     });
+    admitPatterns(stmt, scope.ctx.db.kind, scope.auth.role);
     const row = await statementAsCaller(scope.ctx.db, reader(scope), stmt);
     return readReply(scope, row, page.offset);
   }
 
+  assertWritable(rel, scope.method);
   const q = parseQuery(new URLSearchParams(scope.search));
   const bctx: BuildContext = { snap: scope.snap, sql: new Sql(), levels: q.levels, usedPaths: new Set() };
   const root = q.levels.get('')!;
@@ -67,11 +70,13 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
   };
 
   let stmt: ReadStatement;
+  let rowCount = 1;
   if (scope.method === 'POST') {
     const body = await readJsonBody(scope.c);
     const rows = Array.isArray(body.value) ? body.value : [body.value];
     if (!rows.every(isPlainObject)) throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'Send a JSON object or an array of objects.');
     if (rows.length === 0) return writeReply(scope, { body: '[]', n: 0 }, 201, rel);
+    rowCount = rows.length;
     const columns = insertColumns(rel, rows as Record<string, unknown>[], q.columns);
     stmt = buildInsert(bctx, {
       rel,
@@ -90,7 +95,8 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
     stmt = buildDelete(bctx, rel, returning);
   }
 
-  const caller = writer(scope, { table });
+  admitPatterns(stmt, scope.ctx.db.kind, scope.auth.role);
+  const caller = writer(scope, { table }, rowCount);
   const needsCheck = scope.media.single || (scope.prefs.handling === 'strict' && scope.prefs.maxAffected !== undefined);
   if (!needsCheck) {
     return writeReply(scope, await statementAsCaller(scope.ctx.db, caller, stmt, 'location'), scope.method === 'POST' ? 201 : 200, rel);
@@ -106,6 +112,14 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
     return r;
   });
   return writeReply(scope, row, scope.method === 'POST' ? 201 : 200, rel);
+}
+
+/** A write Postgres cannot carry out on this relation (a joining view) is the request's fault: 405, not 500. */
+function assertWritable(rel: Relation, method: string): void {
+  const verb = method === 'POST' ? 'insert' : method === 'PATCH' ? 'update' : 'delete';
+  if (rel.writable[verb]) return;
+  const action = verb === 'insert' ? 'insert into' : verb === 'delete' ? 'delete from' : 'update';
+  throw new RestError(405, '55000', `cannot ${action} ${rel.kind} "${rel.name}"`, null, `"${rel.name}" is read-only: ${verb === 'update' ? 'update' : verb} the table it reads from instead.`);
 }
 
 function quoteRel(rel: Relation): string {

@@ -4,6 +4,16 @@ import { parseField } from './field.ts';
 import { checkName, splitTopLevel, unquote } from './scan.ts';
 
 const CAST = /^[A-Za-z_][A-Za-z0-9_]*(\[\])?$/;
+/**
+ * Postgres's pseudo-types: no value has them, and casting a column to one fails inside the
+ * executor (XX000, "failed to find conversion function") rather than as a bad request.
+ */
+const PSEUDO_TYPES = new Set([
+  'unknown', 'any', 'anyelement', 'anyarray', 'anynonarray', 'anyenum', 'anyrange', 'anymultirange', 'anycompatible',
+  'anycompatiblearray', 'anycompatiblenonarray', 'anycompatiblerange', 'anycompatiblemultirange', 'record', 'cstring',
+  'internal', 'void', 'trigger', 'event_trigger', 'language_handler', 'fdw_handler', 'index_am_handler', 'tsm_handler',
+  'table_am_handler', 'opaque', 'pg_ddl_command',
+]);
 const MAX_DEPTH = 8;
 
 /** Parses PostgREST's select= grammar: columns, aliases, casts, json paths, embeds, count(). */
@@ -53,6 +63,9 @@ function parseItem(raw: string, input: string, depth: number): SelectItem {
     cast = rest.slice(castAt + 2).trim();
     rest = rest.slice(0, castAt);
     if (!CAST.test(cast)) throw parseError(`"failed to parse select parameter (${input})"`, `unexpected cast "${cast}"`);
+    if (PSEUDO_TYPES.has(cast.replace(/\[\]$/, '').toLowerCase())) {
+      throw parseError(`"failed to parse select parameter (${input})"`, `cannot cast to the pseudo-type "${cast}"`);
+    }
   }
   return { type: 'column', field: parseField(rest.trim(), 'select parameter', input), alias, cast };
 }

@@ -1,6 +1,7 @@
 import { parseError, RestError } from '../errors.ts';
 import type { Condition, Field, Filter } from '../parse/ast.ts';
 import { parseInList } from '../parse/filters.ts';
+import { isLiteralPattern } from '../pattern-admission.ts';
 import type { Relation } from '../schema-cache.ts';
 import { ident, type Sql } from './sql.ts';
 
@@ -59,6 +60,8 @@ function conditionSql(sql: Sql, rel: Relation, alias: string, c: Condition, embe
   } else {
     const op = COMPARISON[c.op]!;
     if (PATTERN_OPS.has(c.op)) sql.planEachTime = true;
+    // A list (any/all) is not looked into: anything but one plain pattern counts as a regex.
+    if ((c.op === 'match' || c.op === 'imatch') && (c.modifier !== undefined || !isLiteralPattern(c.value))) sql.openPattern = true;
     const value = c.op === 'like' || c.op === 'ilike' ? c.value.replace(/\*/g, '%') : c.value;
     if (c.modifier === 'any' || c.modifier === 'all') {
       const list = value.startsWith('{') && value.endsWith('}') ? value : `{${value}}`;

@@ -164,6 +164,8 @@ export interface ReadStatement {
   params: unknown[];
   /** See Sql.planEachTime. */
   planEachTime: boolean;
+  /** See Sql.openPattern. */
+  openPattern: boolean;
 }
 
 export interface ReadOptions {
@@ -199,5 +201,6 @@ export function buildRead(ctx: BuildContext, o: ReadOptions): ReadStatement {
     text: `select ${agg}::text as body, count(*)::int8 as n${total} from (${inner}) as _s`,
     params: ctx.sql.params,
     planEachTime: ctx.sql.planEachTime,
+    openPattern: ctx.sql.openPattern,
   };
 }

@@ -56,5 +56,15 @@ export function resultRelation(snap: SchemaSnapshot, fn: RoutineDef): Relation {
     if (rel) return rel;
   }
   const columns = new Map<string, Column>(fn.returnColumns.map((c) => [c.name, c]));
-  return { name: fn.name, kind: 'view', columns, columnList: fn.returnColumns, primaryKey: [], uniqueKeys: [], outgoing: [], incoming: [] };
+  return {
+    name: fn.name,
+    kind: 'view',
+    writable: { insert: false, update: false, delete: false },
+    columns,
+    columnList: fn.returnColumns,
+    primaryKey: [],
+    uniqueKeys: [],
+    outgoing: [],
+    incoming: [],
+  };
 }

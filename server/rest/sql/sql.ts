@@ -10,6 +10,8 @@ export class Sql {
    * cannot use a trigram index for a pattern it does not know.
    */
   planEachTime = false;
+  /** Set when a match/imatch pattern is a regular expression rather than plain text (pattern-admission.ts). */
+  openPattern = false;
   private aliases = 0;
 
   bind(value: unknown): string {

@@ -40,6 +40,7 @@ function finish(ctx: BuildContext, rel: Relation, modifying: string, ret: Return
     text: `with _w as (${modifying}) select ${body} as body, (select count(*) from _w)::int8 as n, ${pk} as location`,
     params: ctx.sql.params,
     planEachTime: ctx.sql.planEachTime,
+    openPattern: ctx.sql.openPattern,
   };
 }
 

@@ -4,12 +4,14 @@ import { buttonVariants } from '../../components/ui/button.tsx';
 import { CloseIcon, MenuIcon, MoonIcon, SparklesIcon, SunIcon } from '../../components/icons.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
-import { useSiteDefaultTheme, useSiteName } from '../../lib/site-settings.ts';
+import { useSignupOpen, useSiteDefaultTheme, useSiteName } from '../../lib/site-settings.ts';
 import { useTheme } from '../../lib/theme.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 
 // The avatar menu pulls in Radix's popper; only signed-in visitors need it, so it loads on demand.
 const UserMenu = lazy(() => import('./user-menu.tsx'));
+// The bell (issue 15) and its dropdown load after first paint, for signed-in visitors only.
+const NotificationBell = lazy(() => import('../../features/notifications/components/notification-bell.tsx'));
 
 export const mainLinks = [
   { to: '/', label: 'Home', end: true },
@@ -50,6 +52,7 @@ export function ThemeToggle() {
 
 export function Header() {
   const { user, loading } = useAuth();
+  const signupOpen = useSignupOpen();
   useSiteDefaultTheme();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
@@ -79,6 +82,9 @@ export function Header() {
               <Link to="/submit-project" className={buttonVariants({ size: 'sm' })}>
                 Submit Project
               </Link>
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
               <Suspense fallback={<div className="h-9 w-9 rounded-full bg-muted" aria-hidden="true" />}>
                 <UserMenu />
               </Suspense>
@@ -88,14 +94,21 @@ export function Header() {
               <Link to="/signin" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
                 Sign in
               </Link>
-              <Link to="/signup" className={buttonVariants({ size: 'sm' })}>
-                Sign up
-              </Link>
+              {signupOpen && (
+                <Link to="/signup" className={buttonVariants({ size: 'sm' })}>
+                  Sign up
+                </Link>
+              )}
             </>
           )}
         </div>
 
         <div className="flex items-center gap-1 md:hidden">
+          {user && (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          )}
           <ThemeToggle />
           <button
             type="button"

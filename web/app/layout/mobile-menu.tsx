@@ -2,7 +2,9 @@ import { useEffect } from 'react';
 import { NavLink } from 'react-router-dom';
 import { Button } from '../../components/ui/button.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
+import { isStaff, useAppRole } from '../../features/auth/use-app-role.ts';
 import { cn } from '../../lib/cn.ts';
+import { useSignupOpen } from '../../lib/site-settings.ts';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   cn('block rounded-lg px-3 py-2.5 text-base font-medium hover:bg-muted', isActive ? 'text-primary' : 'text-foreground');
@@ -10,6 +12,8 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
 /** The small-screen menu: the same links as the header, and Escape closes it. */
 export function MobileMenu({ onClose }: { onClose: () => void }) {
   const { user, signOut } = useAuth();
+  const role = useAppRole(user?.id).data;
+  const signupOpen = useSignupOpen();
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -29,6 +33,7 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
             <li><NavLink to="/submit-project" className={itemClass}>Submit Project</NavLink></li>
             <li><NavLink to="/profile" className={itemClass}>Profile</NavLink></li>
             <li><NavLink to="/my-projects" className={itemClass}>My Projects</NavLink></li>
+            {isStaff(role) && <li><NavLink to="/admin" className={itemClass}>Admin</NavLink></li>}
             <li className="mt-2 border-t border-border pt-3">
               <p className="truncate px-3 pb-2 text-sm text-muted-foreground">{user.email}</p>
               <Button variant="outline" className="w-full" onClick={() => void signOut()}>
@@ -39,7 +44,7 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
         ) : (
           <>
             <li><NavLink to="/signin" className={itemClass}>Sign in</NavLink></li>
-            <li><NavLink to="/signup" className={itemClass}>Sign up</NavLink></li>
+            {signupOpen && <li><NavLink to="/signup" className={itemClass}>Sign up</NavLink></li>}
           </>
         )}
       </ul>

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { FolderIcon, LogOutIcon, UserIcon } from '../../components/icons.tsx';
+import { FolderIcon, LogOutIcon, ShieldIcon, UserIcon } from '../../components/icons.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -9,13 +9,15 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
+import { isStaff, useAppRole } from '../../features/auth/use-app-role.ts';
 import { initials } from '../../lib/format.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 
-/** The signed-in avatar menu: e-mail, Profile, My Projects, Sign out. */
+/** The signed-in avatar menu: e-mail, Profile, My Projects, Admin (staff only), Sign out. */
 export default function UserMenu() {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
+  const role = useAppRole(user?.id).data;
   if (!user) return null;
   const email = user.email ?? '';
   const meta = user.user_metadata as { name?: unknown; avatar_url?: unknown };
@@ -43,6 +45,11 @@ export default function UserMenu() {
         <DropdownMenuItem onSelect={() => navigate('/my-projects')}>
           <FolderIcon /> My Projects
         </DropdownMenuItem>
+        {isStaff(role) && (
+          <DropdownMenuItem onSelect={() => navigate('/admin')}>
+            <ShieldIcon /> Admin
+          </DropdownMenuItem>
+        )}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut()}>
           <LogOutIcon /> Sign out

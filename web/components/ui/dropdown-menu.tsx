@@ -2,7 +2,14 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-export const DropdownMenu = Menu.Root;
+/**
+ * Not modal: a modal Radix menu hides the rest of the page with aria-hidden while its links and
+ * buttons stay focusable (axe: aria-hidden-focus, serious). A menu needs no modality; Escape and a
+ * click outside still close it, and focus returns to the trigger.
+ */
+export function DropdownMenu(props: ComponentPropsWithoutRef<typeof Menu.Root>) {
+  return <Menu.Root modal={false} {...props} />;
+}
 export const DropdownMenuTrigger = Menu.Trigger;
 export const DropdownMenuGroup = Menu.Group;
 

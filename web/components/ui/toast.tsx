@@ -7,6 +7,7 @@ export { toast } from './use-toast.ts';
 /** Renders the toast queue; errors use the destructive variant and are announced assertively. */
 export function Toaster() {
   const toasts = useToasts();
+  const placement = toasts[0]?.placement ?? 'bottom';
   return (
     <ToastPrimitive.Provider swipeDirection="right" duration={5000}>
       {toasts.map((t) => (
@@ -19,6 +20,7 @@ export function Toaster() {
             if (!open) dismissToast(t.id);
           }}
           data-variant={t.variant ?? 'default'}
+          data-placement={t.placement}
           className={cn(
             'toast-root pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg',
             t.variant === 'destructive'
@@ -40,7 +42,11 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col-reverse gap-2 p-4 outline-none" />
+      {/* Below the sticky header when on top, so the menu and account buttons stay reachable. */}
+      <ToastPrimitive.Viewport
+        data-placement={placement}
+        className={cn('fixed right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none', placement === 'top' ? 'top-16' : 'bottom-0')}
+      />
     </ToastPrimitive.Provider>
   );
 }

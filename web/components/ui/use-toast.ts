@@ -14,12 +14,40 @@ export interface ToastInput {
   duration?: number;
 }
 
+export type ToastPlacement = 'top' | 'bottom';
+
 export interface ToastItem extends ToastInput {
   id: number;
   open: boolean;
+  placement: ToastPlacement;
 }
 
-const MAX_TOASTS = 3;
+/**
+ * Where a toast goes so it does not cover what the visitor is working on: the half of the screen
+ * away from the focused element (the button just pressed, or the field that needs fixing), else
+ * the bottom.
+ */
+export function placementFor(focused: { top: number; bottom: number } | null, viewportHeight: number): ToastPlacement {
+  if (!focused || viewportHeight <= 0) return 'bottom';
+  return (focused.top + focused.bottom) / 2 > viewportHeight / 2 ? 'top' : 'bottom';
+}
+
+// A button disabled while its request runs drops the focus to <body>; the toast that request
+// raises should still keep clear of it, so the last element to have had focus stands in.
+let lastFocused: Element | null = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener('focusin', (e) => {
+    lastFocused = e.target instanceof Element ? e.target : null;
+  });
+}
+
+function currentPlacement(): ToastPlacement {
+  if (typeof document === 'undefined') return 'bottom';
+  const active = document.activeElement;
+  const el = active && active !== document.body ? active : lastFocused?.isConnected ? lastFocused : null;
+  return placementFor(el ? el.getBoundingClientRect() : null, window.innerHeight);
+}
+
 let items: ToastItem[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
@@ -30,7 +58,9 @@ function emit() {
 
 export function toast(input: ToastInput): { id: number; dismiss: () => void } {
   const id = nextId++;
-  items = [{ ...input, id, open: true }, ...items].slice(0, MAX_TOASTS);
+  const placement = currentPlacement();
+  // One toast at a time: a new one replaces the last, so several never pile up over the page.
+  items = [{ ...input, id, open: true, placement }];
   emit();
   return { id, dismiss: () => dismissToast(id) };
 }

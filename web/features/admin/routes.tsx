@@ -9,13 +9,14 @@ const ProjectsPage = lazy(() => import('./pages/projects-page.tsx'));
 const ContentPage = lazy(() => import('./pages/content-page.tsx'));
 const ModerationPage = lazy(() => import('./pages/moderation-page.tsx'));
 const SettingsPage = lazy(() => import('./pages/settings-page.tsx'));
+const VotesPage = lazy(() => import('./pages/votes-page.tsx'));
 
 const page = (el: ReactNode) => <Suspense fallback={<GuardSkeleton />}>{el}</Suspense>;
 const adminOnly = (el: ReactNode) => <RequireStaff allow={['admin']}>{page(el)}</RequireStaff>;
 
 /**
  * /admin and its sections, placed inside <Routes> by web/app/routes.tsx. Moderators reach
- * Dashboard, Users (read-only), Projects and Moderation; Content and Settings are admins' only.
+ * Dashboard, Users (read-only), Projects and Moderation; Content, Votes and Settings are admins' only.
  */
 export const adminRoutes = (
   <Route path="admin" element={page(<AdminLayout />)}>
@@ -24,6 +25,7 @@ export const adminRoutes = (
     <Route path="projects" element={page(<ProjectsPage />)} />
     <Route path="content" element={adminOnly(<ContentPage />)} />
     <Route path="moderation" element={page(<ModerationPage />)} />
+    <Route path="votes" element={adminOnly(<VotesPage />)} />
     <Route path="settings" element={adminOnly(<SettingsPage />)} />
   </Route>
 );

@@ -3,12 +3,12 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from '../../components/ui/use-toast.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { callbackError, failureMessage } from '../auth/callback-error.ts';
+import { callbackOutcome } from '../auth/callback-error.ts';
 
 /**
  * /auth/callback: where GitHub sign-in and e-mail links land. supabase-js (detectSessionInUrl,
- * PKCE) exchanges the ?code= while it initialises; getSession() waits for that, so by then the
- * session is there or it is not.
+ * PKCE) exchanges the ?code= while it initialises; initialize() hands back that attempt's error,
+ * and callbackOutcome decides where to go and what to say.
  */
 export default function AuthCallbackPage() {
   useDocumentTitle('Signing in');
@@ -19,26 +19,27 @@ export default function AuthCallbackPage() {
     // StrictMode runs effects twice in development; the code can be exchanged only once.
     if (handled.current) return;
     handled.current = true;
-    const fromUrl = callbackError(window.location.search, window.location.hash);
-
-    const fail = (reason: unknown) => {
-      console.error('OAuth callback error', reason);
-      toast({ variant: 'destructive', title: 'Sign-in failed', description: failureMessage(reason) });
-      navigate('/signin', { replace: true });
-    };
-
-    if (fromUrl) {
-      fail(fromUrl);
-      return;
-    }
-    supabase.auth
-      .getSession()
-      .then(({ data, error }) => {
-        if (error) fail(error);
-        else if (!data.session) fail(null);
-        else navigate('/', { replace: true });
-      })
-      .catch(fail);
+    void (async () => {
+      let initError: unknown = null;
+      let signedIn = false;
+      try {
+        initError = (await supabase.auth.initialize()).error;
+        const { data, error } = await supabase.auth.getSession();
+        initError ??= error;
+        signedIn = Boolean(data.session);
+      } catch (error) {
+        initError = error;
+      }
+      const outcome = callbackOutcome({ search: window.location.search, hash: window.location.hash, initError, signedIn });
+      if (outcome.kind === 'failed') {
+        // Spec §8: callback failures are logged; the visitor gets the product's own words.
+        console.error('OAuth callback error', initError ?? outcome.toast.description);
+        toast({ variant: 'destructive', ...outcome.toast });
+      } else {
+        toast(outcome.toast);
+      }
+      navigate(outcome.to, { replace: true });
+    })();
   }, [navigate]);
 
   return (

@@ -1,23 +1,30 @@
 import type { Session, User } from '@supabase/supabase-js';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { supabase } from '../../lib/supabase.ts';
+import { keepPkceVerifier, supabase } from '../../lib/supabase.ts';
+import { authCallbackUrl } from './return-urls.ts';
+import { isAnonymousSession, signedInUser } from './signed-in.ts';
+import { rpcTransferApi, syncVoteTransfer } from './vote-transfer.ts';
 
 export interface AuthContextValue {
+  /** The signed-in account; null for visitors, including one holding an anonymous session. */
   user: User | null;
   session: Session | null;
+  /** Who votes from this browser: the account, the anonymous user a visitor's upvote signed in, or null. */
+  voterId: string | null;
   /** True until the stored session has been read. */
   loading: boolean;
   /** Throws the auth service's error to the caller (spec §8). */
   signIn(email: string, password: string): Promise<void>;
   /**
    * Resolves with signedIn true when the server opened a session at once (e-mail confirmation
-   * off); otherwise a confirmation e-mail is on its way.
+   * off); otherwise a confirmation e-mail is on its way. From an anonymous session (a visitor who
+   * upvoted) it converts that user, so their votes stay theirs.
    */
   signUp(email: string, password: string): Promise<{ signedIn: boolean }>;
-  /** Ends the session and goes to /. */
-  signOut(): Promise<void>;
+  /** Ends this device's session (every device's with `everywhere`) and goes to /. */
+  signOut(options?: { everywhere?: boolean }): Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
@@ -27,6 +34,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // Signing out counts as loading until the app is on /, so a guarded page shows its skeleton
+  // instead of sending the visitor to /signin (defect 8).
+  const [leaving, setLeaving] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (leaving && pathname === '/') setLeaving(false);
+  }, [leaving, pathname]);
 
   useEffect(() => {
     let active = true;
@@ -50,24 +64,41 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
+  // A visitor's votes follow them into the account they sign in to (decision 122), and a
+  // finished sign-up no longer needs its PKCE verifier kept.
+  const sessionUserId = session?.user.id;
+  const anonymous = isAnonymousSession(session);
+  useEffect(() => {
+    if (!session) return;
+    if (!anonymous) keepPkceVerifier(false);
+    syncVoteTransfer(session, rpcTransferApi(supabase))
+      .then((moved) => {
+        if (moved) void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'votes' || q.queryKey[0] === 'projects' });
+      })
+      .catch((err: unknown) => console.error('Could not hand the visitor votes to this account', err));
+    // Only a different user or a change of kind matters, not every token refresh.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sessionUserId, anonymous]);
+
   const signIn = useCallback(async (email: string, password: string) => {
     const { error } = await supabase.auth.signInWithPassword({ email, password });
     if (error) throw error;
   }, []);
 
   const signUp = useCallback(async (email: string, password: string) => {
-    const { data, error } = await supabase.auth.signUp({
-      email,
-      password,
-      options: { emailRedirectTo: `${window.location.origin}/auth/callback` },
-    });
+    const emailRedirectTo = authCallbackUrl('signup');
+    const current = (await supabase.auth.getSession()).data.session;
+    if (isAnonymousSession(current)) return convertAnonymousUser(email, password, emailRedirectTo);
+    const { data, error } = await supabase.auth.signUp({ email, password, options: { emailRedirectTo } });
     if (error) throw error;
     return { signedIn: Boolean(data.session) };
   }, []);
 
-  const signOut = useCallback(async () => {
+  const signOut = useCallback(async ({ everywhere = false }: { everywhere?: boolean } = {}) => {
+    setLeaving(true);
     try {
-      await supabase.auth.signOut();
+      // supabase-js defaults to 'global', which would end the user's sessions on every device.
+      await supabase.auth.signOut({ scope: everywhere ? 'global' : 'local' });
     } finally {
       // Cached queries may hold what only the signed-in user could read.
       queryClient.removeQueries({ predicate: (q) => q.meta?.private === true });
@@ -75,10 +106,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [navigate, queryClient]);
 
-  const value = useMemo<AuthContextValue>(
-    () => ({ user: session?.user ?? null, session, loading, signIn, signUp, signOut }),
-    [session, loading, signIn, signUp, signOut],
-  );
+  const value = useMemo<AuthContextValue>(() => {
+    const user = signedInUser(session);
+    return { user, session: user ? session : null, voterId: session?.user.id ?? null, loading: loading || leaving, signIn, signUp, signOut };
+  }, [session, loading, leaving, signIn, signUp, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
@@ -86,4 +117,25 @@ export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth must be used within an AuthProvider');
   return value;
+}
+
+/**
+ * GoTrue's way to sign up from an anonymous session: updateUser({ email, password }), confirmed
+ * by e-mail; the user id, and with it the visitor's votes, stays.
+ */
+async function convertAnonymousUser(email: string, password: string, emailRedirectTo: string): Promise<{ signedIn: boolean }> {
+  keepPkceVerifier(true);
+  const { data, error } = await supabase.auth.updateUser({ email, password }, { emailRedirectTo });
+  if (error) {
+    keepPkceVerifier(false);
+    throw error;
+  }
+  if (data.user && !data.user.is_anonymous) {
+    // Confirmed at once (e-mail verification off): a fresh token stops saying is_anonymous.
+    keepPkceVerifier(false);
+    const refreshed = await supabase.auth.refreshSession();
+    if (refreshed.error) throw refreshed.error;
+    return { signedIn: true };
+  }
+  return { signedIn: false };
 }

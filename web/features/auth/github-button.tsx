@@ -5,13 +5,14 @@ import { toast } from '../../components/ui/use-toast.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { useAuthSettings } from './auth-settings.ts';
 import { OrDivider } from './auth-shell.tsx';
+import { authCallbackUrl } from './return-urls.ts';
 
-/** Spec §7: provider github, back to /auth/callback on this host, offline access and a consent prompt. */
+/** Spec §7: provider github, back to /auth/callback on this site, offline access and a consent prompt. */
 export async function signInWithGitHub() {
   const { error } = await supabase.auth.signInWithOAuth({
     provider: 'github',
     options: {
-      redirectTo: `${window.location.origin}/auth/callback`,
+      redirectTo: authCallbackUrl(),
       queryParams: { access_type: 'offline', prompt: 'consent' },
     },
   });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { MESSAGES } from '../../../domain/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -16,6 +16,7 @@ export function NewPasswordForm({
   busy,
   serverError,
   onSubmit,
+  before,
 }: {
   idPrefix: string;
   submitLabel: string;
@@ -23,6 +24,8 @@ export function NewPasswordForm({
   busy: boolean;
   serverError?: string;
   onSubmit: (password: string) => Promise<boolean>;
+  /** Fields that go first in the same form (the profile's current password). */
+  before?: ReactNode;
 }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -42,6 +45,7 @@ export function NewPasswordForm({
   const passwordError = errors.password ?? serverError;
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      {before}
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${idPrefix}-password`}>New password</Label>
         <Input

@@ -3,6 +3,9 @@ import { supabase } from '../../lib/supabase.ts';
 
 export type AppRole = 'admin' | 'moderator' | 'user';
 
+/** Admins and moderators reach the admin panel (moderators some of it). */
+export const isStaff = (role: AppRole | undefined) => role === 'admin' || role === 'moderator';
+
 /**
  * The caller's role as the database sees it now (current_staff_role() reads auth.users), never the
  * token's metadata: user_metadata is writable by its user, and app_metadata stays stale until the

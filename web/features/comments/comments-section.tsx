@@ -20,7 +20,8 @@ function errorToast(error: unknown, fallback: { title: string; description: stri
   else toast({ variant: 'destructive', ...fallback });
 }
 
-export function CommentsSection({ projectId }: { projectId: string }) {
+/** `closedNote` replaces the form (and the sign-in prompt) where nobody can comment, e.g. on a project not yet published. */
+export function CommentsSection({ projectId, closedNote }: { projectId: string; closedNote?: string }) {
   const { user } = useAuth();
   const { data, isPending, isError } = useComments(projectId);
   const comments = data?.comments ?? [];
@@ -31,7 +32,9 @@ export function CommentsSection({ projectId }: { projectId: string }) {
         <MessageIcon className="h-5 w-5" /> Comments {!isPending && !isError && <span className="text-muted-foreground">({comments.length})</span>}
       </h2>
 
-      <div className="mt-6">{user ? <CommentForm projectId={projectId} userId={user.id} /> : <SignInPrompt />}</div>
+      <div className="mt-6">
+        {closedNote ? <p className="text-sm text-muted-foreground">{closedNote}</p> : user ? <CommentForm projectId={projectId} userId={user.id} /> : <SignInPrompt />}
+      </div>
 
       <div className="mt-8" aria-busy={isPending}>
         {isPending ? (
@@ -51,7 +54,7 @@ export function CommentsSection({ projectId }: { projectId: string }) {
             {data?.rateLimited ? MESSAGES.rateLimitExceeded : 'Comments could not be loaded. Please reload the page to try again.'}
           </p>
         ) : comments.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No comments yet. Start the conversation!</p>
+          closedNote ? null : <p className="text-sm text-muted-foreground">No comments yet. Start the conversation!</p>
         ) : (
           <ol className="flex flex-col divide-y divide-border">
             {comments.map((c) => (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { HOME_SKELETON_ROWS } from '../../../domain/limits.ts';
 import { Link } from 'react-router-dom';
 import { ArrowRightIcon, SparklesIcon } from '../../components/icons.tsx';
@@ -28,16 +28,17 @@ function Hero() {
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top,var(--accent-soft),transparent_65%)]"
       />
-      <div className="relative mx-auto flex max-w-4xl flex-col items-center px-4 py-20 text-center sm:py-28">
+      {/* Compact enough that a desktop visitor sees the first projects without scrolling (defect 31). */}
+      <div className="relative mx-auto flex max-w-5xl flex-col items-center px-4 py-12 text-center sm:py-10">
         <span className="inline-flex items-center gap-2 rounded-full border border-border bg-background px-3 py-1 text-sm text-muted-foreground">
           <SparklesIcon className="h-4 w-4 text-primary" /> Built with Lovable, Cursor and Bolt
         </span>
-        <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance sm:text-6xl">Where AI Meets Human Creativity</h1>
-        <p className="mt-6 max-w-2xl text-lg text-muted-foreground text-pretty">
+        <h1 className="mt-4 text-4xl font-bold tracking-tight text-balance sm:text-5xl">Where AI Meets Human Creativity</h1>
+        <p className="mt-4 max-w-2xl text-lg text-muted-foreground text-pretty">
           Discover what makers are building with AI coding tools. Browse real projects, upvote your favourites and
           share your own.
         </p>
-        <div className="mt-10 flex flex-col gap-3 sm:flex-row">
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
           <Link to="/projects" className={buttonVariants({ size: 'lg' })}>
             Browse Projects <ArrowRightIcon />
           </Link>
@@ -53,13 +54,16 @@ function Hero() {
 function FeaturedProjects() {
   const [tab, setTab] = useState<TabValue>('All');
   const tool: Tool | null = tab === 'All' ? null : tab;
-  const { data, isPending, isError } = useHomeProjects(tool);
-  // A failed list is logged and shown as empty (spec §8).
-  if (isError) console.error('Failed to load projects');
-  const projects = isError ? [] : (data ?? []);
+  const { data, isPending, isError, refetch, isRefetching } = useHomeProjects(tool);
+  // Logged (spec §8), and said as it is: visitors are not told there are no projects when the
+  // request failed (README, "Project list failure"), the same as on /projects.
+  useEffect(() => {
+    if (isError) console.error('Failed to load projects');
+  }, [isError]);
+  const projects = data ?? [];
 
   return (
-    <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+    <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 pb-16 pt-8 sm:px-6 lg:px-8">
       <div className="flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h2 id="featured-heading" className="text-3xl font-bold tracking-tight">
@@ -70,7 +74,7 @@ function FeaturedProjects() {
         <SegmentedTabs label="Filter by AI tool" options={TABS} value={tab} onChange={setTab} panelId="featured-panel" />
       </div>
 
-      <div className="mt-10">
+      <div className="mt-6">
         <TabPanel id="featured-panel" label={`${tab} projects`} busy={isPending}>
         {isPending ? (
           <ProjectGrid>
@@ -78,6 +82,14 @@ function FeaturedProjects() {
               <ProjectCardSkeleton key={i} />
             ))}
           </ProjectGrid>
+        ) : isError ? (
+          <div role="alert" className="rounded-xl border border-dashed border-border px-6 py-16 text-center">
+            <h3 className="text-lg font-semibold">Couldn't load projects</h3>
+            <p className="mt-2 text-sm text-muted-foreground">Check your connection and try again.</p>
+            <button type="button" className={buttonVariants({ variant: 'outline', className: 'mt-6' })} disabled={isRefetching} onClick={() => void refetch()}>
+              {isRefetching ? 'Trying again...' : 'Try again'}
+            </button>
+          </div>
         ) : projects.length === 0 ? (
           <div className="rounded-xl border border-dashed border-border px-6 py-16 text-center">
             <h3 className="text-lg font-semibold">No Projects Found</h3>

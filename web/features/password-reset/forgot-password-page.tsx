@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { isValidEmail } from '../../lib/validation.ts';
 import { isRateLimited } from '../auth/auth-errors.ts';
 import { AuthShell } from '../auth/auth-shell.tsx';
+import { resetPasswordUrl } from '../auth/return-urls.ts';
 
 /** /forgot-password: e-mails a link to /reset-password. Says the same whether or not the address has an account. */
 export default function ForgotPasswordPage() {
@@ -34,7 +35,7 @@ export default function ForgotPasswordPage() {
     }
     setBusy(true);
     const { error: sendError } = await supabase.auth.resetPasswordForEmail(trimmed, {
-      redirectTo: `${window.location.origin}/reset-password`,
+      redirectTo: resetPasswordUrl(),
     });
     setBusy(false);
     if (sendError) {

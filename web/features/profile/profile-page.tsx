@@ -8,15 +8,18 @@ import { FieldError, Label } from '../../components/ui/label.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
+import { refreshShownErrors } from '../../lib/field-errors.ts';
 import { initials } from '../../lib/format.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { creatorNameFor } from '../submit/index.ts';
+import { NotificationProfileSettings } from '../notifications/index.ts';
 import { checkProfile, type ProfileErrors, type ProfileValues } from './api/profile-check.ts';
 import { fetchCreatorBio, profileFromUser, saveProfile } from './api/profile.ts';
 import { ChangePassword } from './components/change-password.tsx';
 import { DeleteAccount } from './components/delete-account.tsx';
+import { SignOutEverywhere } from './components/sign-out-everywhere.tsx';
 
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
@@ -48,7 +51,12 @@ export default function ProfilePage() {
   }, [user, bio.isPending, bio.data, values]);
 
   if (!user) return null;
-  const set = (f: keyof ProfileValues) => (e: { target: { value: string } }) => setValues((v) => (v ? { ...v, [f]: e.target.value } : v));
+  const set = (f: keyof ProfileValues) => (e: { target: { value: string } }) => {
+    if (!values) return;
+    const next = { ...values, [f]: e.target.value };
+    setValues(next);
+    setErrors((shown) => refreshShownErrors(shown, checkProfile(next).errors));
+  };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -129,8 +137,16 @@ export default function ProfilePage() {
         )}
       </Section>
 
+      <Section title="Notifications" description="What we tell you about, in the app and by e-mail, and your time zone for the daily digest.">
+        <NotificationProfileSettings />
+      </Section>
+
       <Section title="Change password" description="Choose a new password for signing in with your e-mail.">
         <ChangePassword />
+      </Section>
+
+      <Section title="Signed-in devices" description="Signing out from the menu ends the session on this device only. This signs you out everywhere, including this device.">
+        <SignOutEverywhere />
       </Section>
 
       <DeleteAccount />

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { IMAGE_SIZE_FOR } from '../../../domain/image-sizes.ts';
 import { MESSAGES } from '../../../domain/messages.ts';
 import { ArrowLeftIcon, CodeIcon, ExternalLinkIcon, StarIcon } from '../../components/icons.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -9,12 +10,13 @@ import { toast } from '../../components/ui/use-toast.ts';
 import { formatShortDate, initials } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CommentsSection } from '../comments/comments-section.tsx';
-import { PLACEHOLDER_IMAGE, projectImageUrl, UpvoteButton, type Project } from '../projects/index.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { PLACEHOLDER_IMAGE, projectImageUrl, UpvoteButton } from '../projects/index.ts';
 import { ReportButton } from '../reports/report-button.tsx';
-import { useProject } from './get-project.ts';
+import { useProject, type ProjectDetail } from './get-project.ts';
 import { useRecordProjectView } from './record-view.ts';
 
-const IMAGE = { width: 1280, height: 720 };
+const IMAGE = IMAGE_SIZE_FOR.detail;
 
 export default function ProjectDetailPage() {
   const { id = '' } = useParams();
@@ -27,17 +29,57 @@ export default function ProjectDetailPage() {
 
   if (isPending) return <DetailSkeleton />;
   if (isError || !project) return <NotFound onRetry={isError ? () => void refetch() : undefined} />;
-  return <ProjectDetail project={project} />;
+  return <ProjectView project={project} />;
 }
 
-function ProjectDetail({ project }: { project: Project }) {
+/**
+ * Shown above a project that is not public yet (only its maker and staff can open it): it says so,
+ * and the page offers nothing that needs a public project (upvotes, comments, reports).
+ */
+function ReviewNotice({ project, isOwner }: { project: ProjectDetail; isOwner: boolean }) {
+  const rejected = project.status === 'rejected';
+  const who = isOwner ? 'Only you and the moderators' : 'Only its maker and the moderators';
+  return (
+    <div
+      role="status"
+      className={
+        rejected
+          ? 'mt-6 rounded-xl border border-red-300 bg-red-50 p-4 text-sm text-red-950 dark:border-red-400/40 dark:bg-red-400/10 dark:text-red-100'
+          : 'mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-400/40 dark:bg-amber-400/10 dark:text-amber-100'
+      }
+    >
+      <p className="font-semibold">{rejected ? 'Rejected' : 'Pending review'}</p>
+      <p className="mt-1">
+        {rejected
+          ? `This project was not published. ${who} can see this page.`
+          : `This project is not public yet. ${who} can see this page until it is approved.`}
+      </p>
+      {rejected && project.rejectionReason && (
+        <p className="mt-2 break-words">
+          <span className="font-semibold">Reason:</span> {project.rejectionReason}
+        </p>
+      )}
+      {isOwner && (
+        <Link to="/my-projects" className="mt-3 inline-block font-medium underline underline-offset-4">
+          {rejected ? 'Edit it in My Projects to send it back to review' : 'See it in My Projects'}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function ProjectView({ project }: { project: ProjectDetail }) {
   const about = project.longDescription || project.description;
+  const { user } = useAuth();
+  const isOwner = user?.id === project.creator.id;
+  const published = project.status === 'approved';
   useRecordProjectView(project.id);
   return (
     <article className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
       <Link to="/projects" className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground">
         <ArrowLeftIcon /> Back to Projects
       </Link>
+      {!published && <ReviewNotice project={project} isOwner={isOwner} />}
 
       <header className="mt-6 flex flex-col gap-6 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
@@ -61,10 +103,13 @@ function ProjectDetail({ project }: { project: Project }) {
             </span>
           </div>
         </div>
-        <div className="flex shrink-0 flex-col items-start gap-2 sm:items-end">
-          <UpvoteButton projectId={project.id} upvotes={project.upvotes} title={project.title} size="lg" />
-          <ReportButton type="project" targetId={project.id} label={`Report ${project.title}`} className="text-muted-foreground" />
-        </div>
+        {published && (
+          <div className="flex shrink-0 flex-col items-start gap-2 sm:items-end">
+            <UpvoteButton projectId={project.id} upvotes={project.upvotes} title={project.title} size="lg" />
+            {/* Nobody reports their own project (defect 13). */}
+            {!isOwner && <ReportButton type="project" targetId={project.id} label={`Report ${project.title}`} className="text-muted-foreground" />}
+          </div>
+        )}
       </header>
 
       <div className="mt-8 overflow-hidden rounded-2xl border border-border bg-muted">
@@ -104,7 +149,7 @@ function ProjectDetail({ project }: { project: Project }) {
             </h2>
             <p className="mt-4 whitespace-pre-line break-words leading-relaxed text-foreground/90">{about}</p>
           </section>
-          <CommentsSection projectId={project.id} />
+          <CommentsSection projectId={project.id} closedNote={published ? undefined : 'Comments open once the project is published.'} />
         </div>
 
         <aside aria-labelledby="creator-heading" className="h-fit rounded-xl border border-border bg-card p-6">

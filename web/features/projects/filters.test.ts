@@ -7,8 +7,16 @@ describe('project list filters in the URL', () => {
   it('reads every filter and writes it back to the same query string', () => {
     const qs = 'q=recipe+app&tool=Cursor&category=E-commerce&featured=true&sort=trending&page=3';
     const filters = parse(qs);
-    expect(filters).toEqual({ q: 'recipe app', tool: 'Cursor', category: 'E-commerce', featured: true, sort: 'trending', page: 3 });
+    expect(filters).toEqual({ q: 'recipe app', tool: 'Cursor', category: 'E-commerce', featured: true, sort: 'trending', period: 'all', page: 3 });
     expect(filtersToParams(filters).toString()).toBe(qs);
+  });
+
+  it("keeps Top's period, and only with Top", () => {
+    expect(parse('sort=top&period=week')).toMatchObject({ sort: 'top', period: 'week' });
+    expect(filtersToParams(parse('sort=top&period=week')).toString()).toBe('sort=top&period=week');
+    expect(parse('sort=trending&period=week').period).toBe('all');
+    expect(parse('sort=top&period=decade').period).toBe('all');
+    expect(filtersToParams(parse('sort=top&period=all')).toString()).toBe('sort=top');
   });
 
   it('leaves defaults out, so the plain list is just /projects', () => {
@@ -17,7 +25,7 @@ describe('project list filters in the URL', () => {
   });
 
   it('falls back to defaults for unknown or hostile values', () => {
-    expect(parse('tool=cursor&category=Games&sort=random&featured=yes&page=-4')).toEqual(DEFAULT_FILTERS);
+    expect(parse('tool=cursor&category=Games&sort=random&featured=yes&page=-4&period=today')).toEqual(DEFAULT_FILTERS);
     expect(parse('page=abc').page).toBe(1);
     expect(parse('page=99999999999').page).toBe(10_000);
     expect(parse("tool=Lovable' or 1=1--").tool).toBeNull();

@@ -12,6 +12,15 @@ export const SORTS = [
 ] as const;
 export type SortKey = (typeof SORTS)[number]['value'];
 
+/** Top's periods, counted in the site's time zone (an admin setting; decision 121). */
+export const PERIODS = [
+  { value: 'all', label: 'All time' },
+  { value: 'today', label: 'Today' },
+  { value: 'week', label: 'This week' },
+  { value: 'month', label: 'This month' },
+] as const;
+export type PeriodKey = (typeof PERIODS)[number]['value'];
+
 export const PAGE_SIZE = PROJECTS_PAGE_SIZE;
 /** Longer searches are cut here: nothing useful is that long, and it keeps URLs and queries small. */
 export const MAX_SEARCH_LENGTH = 100;
@@ -23,10 +32,12 @@ export interface ProjectFilters {
   category: Category | null;
   featured: boolean;
   sort: SortKey;
+  /** Only with sort 'top'. */
+  period: PeriodKey;
   page: number;
 }
 
-export const DEFAULT_FILTERS: ProjectFilters = { q: '', tool: null, category: null, featured: false, sort: 'newest', page: 1 };
+export const DEFAULT_FILTERS: ProjectFilters = { q: '', tool: null, category: null, featured: false, sort: 'newest', period: 'all', page: 1 };
 
 function oneOf<T extends string>(list: readonly T[], value: string | null): T | null {
   return value !== null && (list as readonly string[]).includes(value) ? (value as T) : null;
@@ -38,12 +49,14 @@ export function normalizeSearch(value: string | null | undefined): string {
 
 export function parseFilters(params: URLSearchParams): ProjectFilters {
   const page = Number.parseInt(params.get('page') ?? '', 10);
+  const sort = oneOf(SORTS.map((s) => s.value), params.get('sort')) ?? 'newest';
   return {
     q: normalizeSearch(params.get('q')),
     tool: oneOf(TOOLS, params.get('tool')),
     category: oneOf(CATEGORIES, params.get('category')),
     featured: params.get('featured') === 'true',
-    sort: oneOf(SORTS.map((s) => s.value), params.get('sort')) ?? 'newest',
+    sort,
+    period: sort === 'top' ? (oneOf(PERIODS.map((p) => p.value), params.get('period')) ?? 'all') : 'all',
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
   };
 }
@@ -57,6 +70,7 @@ export function filtersToParams(filters: ProjectFilters): URLSearchParams {
   if (filters.category) params.set('category', filters.category);
   if (filters.featured) params.set('featured', 'true');
   if (filters.sort !== 'newest') params.set('sort', filters.sort);
+  if (filters.sort === 'top' && filters.period !== 'all') params.set('period', filters.period);
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
 }

@@ -19,6 +19,7 @@ import {
   normalizeSearch,
   pageCount,
   parseFilters,
+  PERIODS,
   SORTS,
   updateFilters,
   type ProjectFilters,
@@ -30,7 +31,8 @@ export default function ProjectsPage() {
   const [params, setParams] = useSearchParams();
   const filters = parseFilters(params);
   const ids = useId();
-  useDocumentTitle(filters.featured ? 'Featured Projects' : 'All Projects');
+  const heading = filters.featured ? 'Featured Projects' : 'All Projects';
+  useDocumentTitle(heading);
 
   // Read the address bar at event time, not this render's filters: two quick changes (a filter,
   // then the sort) must not let the second undo the first before React has re-rendered.
@@ -69,13 +71,17 @@ export default function ProjectsPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <header className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">All Projects</h1>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{heading}</h1>
         <p className="text-muted-foreground">
           {filters.featured ? 'Showing featured projects only.' : 'Explore everything the community has built with AI coding tools.'}
         </p>
       </header>
 
-      <form role="search" className="mt-8 grid grid-cols-2 gap-3 md:grid-cols-[1fr_auto_auto_auto]" onSubmit={(e) => e.preventDefault()}>
+      <form
+        role="search"
+        className={`mt-8 grid grid-cols-2 gap-3 ${filters.sort === 'top' ? 'md:grid-cols-[1fr_auto_auto_auto_auto]' : 'md:grid-cols-[1fr_auto_auto_auto]'}`}
+        onSubmit={(e) => e.preventDefault()}
+      >
         <div className="relative col-span-2 md:col-span-1">
           <label htmlFor={`${ids}-q`} className="sr-only">
             Search projects
@@ -121,7 +127,7 @@ export default function ProjectsPage() {
             ))}
           </NativeSelect>
         </div>
-        <div className="col-span-2 md:col-span-1">
+        <div className={filters.sort === 'top' ? '' : 'col-span-2 md:col-span-1'}>
           <label htmlFor={`${ids}-sort`} className="sr-only">
             Sort by
           </label>
@@ -133,6 +139,20 @@ export default function ProjectsPage() {
             ))}
           </NativeSelect>
         </div>
+        {filters.sort === 'top' && (
+          <div>
+            <label htmlFor={`${ids}-period`} className="sr-only">
+              Top of
+            </label>
+            <NativeSelect id={`${ids}-period`} value={filters.period} onChange={(e) => go({ period: e.target.value as ProjectFilters['period'] })}>
+              {PERIODS.map((p) => (
+                <option key={p.value} value={p.value}>
+                  {p.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        )}
       </form>
 
       <div className="mt-4 flex min-h-8 flex-wrap items-center gap-2 text-sm text-muted-foreground">

@@ -2,60 +2,67 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '../../../domain/messages.ts';
 import { toast } from '../../components/ui/use-toast.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { isRateLimited } from '../auth/auth-errors.ts';
+import { voteStateKey, useVoted } from './api/my-votes.ts';
 import { toggleVote } from './api/toggle-vote.ts';
 import type { Project } from './api/types.ts';
-import { readUpvoted, setUpvoted } from './upvote-store.ts';
 
 /**
- * One click toggles: the count moves by one at once, then shows the database's answer; a
- * failure puts both the count and the upvoted mark back and says so.
+ * One click toggles: the mark and the count move at once, then show the database's answer; a
+ * failure puts both back and says so. Whether this voter upvoted comes from the server, so every
+ * device shows the same; a visitor's first click signs them in anonymously, silently.
  */
 export function useUpvote(projectId: string, serverCount: number) {
   const queryClient = useQueryClient();
-  const [upvoted, setUpvotedState] = useState(() => readUpvoted().has(projectId));
+  const { voterId } = useAuth();
+  const { voted, loading } = useVoted(voterId, projectId);
+  const [optimistic, setOptimistic] = useState<boolean | null>(null);
   const [count, setCount] = useState(serverCount);
   const [pending, setPending] = useState(false);
   const busy = useRef(false);
+  const upvoted = optimistic ?? voted ?? false;
 
   useEffect(() => {
     if (!busy.current) setCount(serverCount);
   }, [serverCount]);
-  useEffect(() => {
-    setUpvotedState(readUpvoted().has(projectId));
-  }, [projectId]);
 
   function patchCaches(upvotes: number) {
     queryClient.setQueriesData<unknown>({ queryKey: ['projects'] }, (old: unknown) => patch(old, projectId, upvotes));
   }
 
   async function toggle() {
-    if (busy.current) return;
+    // While the server is saying whether this voter already voted, a click could only guess.
+    if (busy.current || loading) return;
     busy.current = true;
     setPending(true);
     const before = { upvoted, count };
-    const next = !upvoted;
-    setUpvotedState(next);
-    setCount(Math.max(0, count + (next ? 1 : -1)));
-    setUpvoted(projectId, next);
+    setOptimistic(!upvoted);
+    setCount(Math.max(0, count + (upvoted ? -1 : 1)));
     try {
-      // The database's answer wins, including whether this voter's vote is now on or off.
       const answer = await toggleVote(projectId);
+      queryClient.setQueryData(voteStateKey(answer.voterId, projectId), answer.upvoted);
       setCount(answer.upvotes);
-      setUpvotedState(answer.upvoted);
-      setUpvoted(projectId, answer.upvoted);
       patchCaches(answer.upvotes);
-    } catch {
-      setUpvotedState(before.upvoted);
+    } catch (error) {
       setCount(before.count);
-      setUpvoted(projectId, before.upvoted);
-      toast({ variant: 'destructive', ...MESSAGES.upvoteFailure });
+      toast({ variant: 'destructive', ...upvoteError(error) });
     } finally {
+      setOptimistic(null);
       busy.current = false;
       setPending(false);
     }
   }
 
   return { upvoted, count, pending, toggle };
+}
+
+function upvoteError(error: unknown) {
+  const code = (error as { code?: unknown } | null)?.code;
+  // The admin switched anonymous votes off: only accounts vote now.
+  if (code === 'anonymous_provider_disabled') return MESSAGES.upvoteSignInRequired;
+  if (isRateLimited(error) || code === 'over_request_rate_limit') return MESSAGES.tooManyAttempts;
+  return MESSAGES.upvoteFailure;
 }
 
 /** Replaces the upvote count of one project wherever it sits in a cached value. */

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { authErrorMessage, isRateLimited } from '../auth/auth-errors.ts';
+import { authCallbackUrl } from '../auth/return-urls.ts';
 
 /** Shown after a sign-in refused for an unconfirmed address: explains why and sends a new link. */
 export function ResendConfirmation({ email }: { email: string }) {
@@ -14,7 +15,7 @@ export function ResendConfirmation({ email }: { email: string }) {
     const { error } = await supabase.auth.resend({
       type: 'signup',
       email,
-      options: { emailRedirectTo: `${window.location.origin}/auth/callback` },
+      options: { emailRedirectTo: authCallbackUrl('signup') },
     });
     if (error) {
       setState('idle');

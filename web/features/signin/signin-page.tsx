@@ -8,17 +8,23 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { clientRateLimiter } from '../../lib/rate-limiter.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { refreshShownErrors, type FieldErrors } from '../../lib/field-errors.ts';
 import { isValidEmail } from '../../lib/validation.ts';
 import { useAuth } from '../auth/auth-context.tsx';
-import { isEmailNotConfirmed, isRateLimited } from '../auth/auth-errors.ts';
+import { ACCOUNT_SUSPENDED, isEmailNotConfirmed, isRateLimited, isUserBanned } from '../auth/auth-errors.ts';
 import { returnPath } from '../auth/return-path.ts';
+import { useAuthSettings } from '../auth/auth-settings.ts';
 import { AuthShell } from '../auth/auth-shell.tsx';
 import { GitHubSignIn } from '../auth/github-button.tsx';
 import { ResendConfirmation } from './resend-confirmation.tsx';
 
-interface FieldErrors {
-  email?: string;
-  password?: string;
+type Field = 'email' | 'password';
+
+function check(email: string, password: string): FieldErrors<Field> {
+  const found: FieldErrors<Field> = {};
+  if (!isValidEmail(email.trim())) found.email = MESSAGES.invalidEmail.description;
+  if (!password) found.password = 'Please enter your password';
+  return found;
 }
 
 export default function SignInPage() {
@@ -27,11 +33,13 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const next = returnPath(location.state);
+  const signupsClosed = useAuthSettings().data?.signupDisabled === true;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [busy, setBusy] = useState(false);
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  const [suspended, setSuspended] = useState(false);
 
   // Already signed in (or the session just arrived): nothing to do here.
   if (!loading && user && !busy) return <Navigate to={next} replace />;
@@ -39,9 +47,7 @@ export default function SignInPage() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const trimmed = email.trim();
-    const found: FieldErrors = {};
-    if (!isValidEmail(trimmed)) found.email = MESSAGES.invalidEmail.description;
-    if (!password) found.password = 'Please enter your password';
+    const found = check(email, password);
     setErrors(found);
     if (found.email) toast({ variant: 'destructive', ...MESSAGES.invalidEmail });
     if (found.email || found.password) return;
@@ -52,13 +58,18 @@ export default function SignInPage() {
 
     setBusy(true);
     setUnconfirmed(null);
+    setSuspended(false);
     try {
       await signIn(trimmed, password);
       toast({ title: 'Welcome back', description: MESSAGES.signInSuccess });
       navigate(next, { replace: true });
     } catch (error) {
       if (isRateLimited(error)) toast({ variant: 'destructive', ...MESSAGES.tooManyAttempts });
-      else if (isEmailNotConfirmed(error)) {
+      else if (isUserBanned(error)) {
+        // The server says so only after the right password, so this reveals nothing to a guesser.
+        // The notice above the form is an alert, so no toast repeats it.
+        setSuspended(true);
+      } else if (isEmailNotConfirmed(error)) {
         setUnconfirmed(trimmed);
         toast({ variant: 'destructive', title: 'Email not confirmed', description: 'Please confirm your e-mail address with the link we sent you.' });
       } else toast({ variant: 'destructive', ...MESSAGES.signInFailure });
@@ -71,14 +82,22 @@ export default function SignInPage() {
       title="Welcome back"
       subtitle="Sign in to share projects and join the conversation"
       footer={
-        <>
-          Don&apos;t have an account?{' '}
-          <Link to="/signup" state={location.state} className="font-medium text-primary hover:underline">
-            Sign up
-          </Link>
-        </>
+        signupsClosed ? undefined : (
+          <>
+            Don&apos;t have an account?{' '}
+            <Link to="/signup" state={location.state} className="font-medium text-primary hover:underline">
+              Sign up
+            </Link>
+          </>
+        )
       }
     >
+      {suspended && (
+        <div role="alert" className="mb-6 rounded-lg border border-destructive/50 bg-destructive/5 p-4 text-sm">
+          <p className="font-semibold text-destructive">{ACCOUNT_SUSPENDED.title}</p>
+          <p className="mt-1">{ACCOUNT_SUSPENDED.description}</p>
+        </div>
+      )}
       {unconfirmed && <ResendConfirmation email={unconfirmed} />}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <TextField
@@ -88,28 +107,33 @@ export default function SignInPage() {
           autoComplete="email"
           placeholder="you@example.com"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setErrors((shown) => refreshShownErrors(shown, check(e.target.value, password)));
+          }}
           error={errors.email}
           required
         />
         <div className="flex flex-col gap-2">
-          <div className="flex items-center justify-between">
-            <Label htmlFor="signin-password">Password</Label>
-            <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
-              Forgot password?
-            </Link>
-          </div>
+          <Label htmlFor="signin-password">Password</Label>
           <Input
             id="signin-password"
             type="password"
             autoComplete="current-password"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setErrors((shown) => refreshShownErrors(shown, check(email, e.target.value)));
+            }}
             aria-invalid={Boolean(errors.password)}
             aria-describedby={errors.password ? 'signin-password-error' : undefined}
             required
           />
           <FieldError id="signin-password-error">{errors.password}</FieldError>
+          {/* After the password field, so Tab goes e-mail → password → this link → Sign in (defect 22). */}
+          <Link to="/forgot-password" className="self-end text-sm font-medium text-primary hover:underline">
+            Forgot password?
+          </Link>
         </div>
         <Button type="submit" className="mt-2 w-full" disabled={busy}>
           {busy ? 'Signing in...' : 'Sign in'}

@@ -7,6 +7,7 @@ import { TextField } from '../../components/ui/text-field.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { clientRateLimiter } from '../../lib/rate-limiter.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { refreshShownErrors, type FieldErrors } from '../../lib/field-errors.ts';
 import { isValidEmail } from '../../lib/validation.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { authErrorMessage, isRateLimited, isSignupDisabled, isWeakPassword } from '../auth/auth-errors.ts';
@@ -14,12 +15,24 @@ import { useAuthSettings } from '../auth/auth-settings.ts';
 import { AuthShell } from '../auth/auth-shell.tsx';
 import { GitHubSignIn } from '../auth/github-button.tsx';
 import { passwordProblem, PASSWORD_RULES_TEXT } from '../auth/password-rules.ts';
+import { otherReturnHost } from '../auth/return-urls.ts';
 
-interface FieldErrors {
-  email?: string;
-  password?: string;
-  confirm?: string;
-  terms?: string;
+type Field = 'email' | 'password' | 'confirm' | 'terms';
+interface Values {
+  email: string;
+  password: string;
+  confirm: string;
+  agreed: boolean;
+}
+
+function check({ email, password, confirm, agreed }: Values): FieldErrors<Field> {
+  const found: FieldErrors<Field> = {};
+  if (!isValidEmail(email.trim())) found.email = MESSAGES.invalidEmail.description;
+  const weak = passwordProblem(password);
+  if (weak) found.password = weak;
+  if (password !== confirm) found.confirm = MESSAGES.passwordMismatch.description;
+  if (!agreed) found.terms = 'Please confirm that you agree to the Terms and Privacy Policy and are 13 or older.';
+  return found;
 }
 
 const SIGNUPS_CLOSED = { title: 'Sign-ups are closed', description: 'New registrations are turned off at the moment. Please try again later.' };
@@ -29,25 +42,24 @@ export default function SignUpPage() {
   const { user, loading, signUp } = useAuth();
   const navigate = useNavigate();
   const settings = useAuthSettings();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [agreed, setAgreed] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [values, setValues] = useState<Values>({ email: '', password: '', confirm: '', agreed: false });
+  const { email, password, confirm, agreed } = values;
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [busy, setBusy] = useState(false);
 
   if (!loading && user && !busy) return <Navigate to="/" replace />;
   const closed = settings.data?.signupDisabled === true;
+  const linkHost = otherReturnHost();
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    const next = { ...values, [key]: value };
+    setValues(next);
+    setErrors((shown) => refreshShownErrors(shown, check(next)));
+  };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const trimmed = email.trim();
-    const found: FieldErrors = {};
-    if (!isValidEmail(trimmed)) found.email = MESSAGES.invalidEmail.description;
-    const weak = passwordProblem(password);
-    if (weak) found.password = weak;
-    if (password !== confirm) found.confirm = MESSAGES.passwordMismatch.description;
-    if (!agreed) found.terms = 'Please confirm that you agree to the Terms and Privacy Policy and are 13 or older.';
+    const found = check(values);
     setErrors(found);
     // The spec's two named checks also raise their toasts; the first one found speaks.
     if (found.email) toast({ variant: 'destructive', ...MESSAGES.invalidEmail });
@@ -107,7 +119,7 @@ export default function SignUpPage() {
           autoComplete="email"
           placeholder="you@example.com"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => set('email', e.target.value)}
           error={errors.email}
           required
         />
@@ -117,7 +129,7 @@ export default function SignUpPage() {
           type="password"
           autoComplete="new-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(e) => set('password', e.target.value)}
           hint={PASSWORD_RULES_TEXT}
           error={errors.password}
           required
@@ -128,7 +140,7 @@ export default function SignUpPage() {
           type="password"
           autoComplete="new-password"
           value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
+          onChange={(e) => set('confirm', e.target.value)}
           error={errors.confirm}
           required
         />
@@ -138,7 +150,7 @@ export default function SignUpPage() {
               id="signup-terms"
               type="checkbox"
               checked={agreed}
-              onChange={(e) => setAgreed(e.target.checked)}
+              onChange={(e) => set('agreed', e.target.checked)}
               aria-invalid={Boolean(errors.terms)}
               aria-describedby={errors.terms ? 'signup-terms-error' : undefined}
               required
@@ -161,6 +173,12 @@ export default function SignUpPage() {
         <Button type="submit" className="mt-2 w-full" disabled={busy || closed}>
           {busy ? 'Creating account...' : 'Create account'}
         </Button>
+        {linkHost && !closed && (
+          // Defect 3: the site was opened on an address the auth server does not list for links.
+          <p className="text-center text-xs text-muted-foreground">
+            The confirmation link will open <span className="font-medium text-foreground">{linkHost}</span>, this site's main address.
+          </p>
+        )}
       </form>
       {!closed && <GitHubSignIn />}
     </AuthShell>

@@ -1,8 +1,13 @@
+import { Link } from 'react-router-dom';
 import { BookIcon, CalendarIcon, CheckIcon, MessageIcon } from '../../components/icons.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { site } from '../../lib/site.ts';
+import { useSiteName } from '../../lib/site-settings.ts';
+import { eventCalendarFile, formatEventTime, upcomingEvents } from './community-events.ts';
 import { PageShell, Section } from './page-shell.tsx';
 
+// Discord is the operator's own server (web/lib/site.ts); the calendar is this page's event list
+// and the resources are the site's documentation, so neither depends on a placeholder address.
 const cards = [
   {
     title: 'Discussions',
@@ -15,28 +20,15 @@ const cards = [
     title: 'Events',
     text: 'Live build sessions, demo days and office hours with makers who ship with AI every day.',
     action: 'View Calendar',
-    href: site.community.calendar,
+    href: '#events',
     Icon: CalendarIcon,
   },
   {
     title: 'Resources',
-    text: 'Templates, prompt libraries and tutorials collected by the community, for every skill level.',
+    text: 'Guides to getting started, submitting projects and what makes a great showcase entry.',
     action: 'Browse Resources',
-    href: site.community.resources,
+    href: '/documentation',
     Icon: BookIcon,
-  },
-];
-
-const events = [
-  {
-    title: 'AI Builders Demo Day',
-    date: 'April 18, 2024 · 6:00 PM UTC',
-    text: 'Five makers present what they built this month with Lovable, Cursor and Bolt, followed by open Q&A.',
-  },
-  {
-    title: 'Prompting Workshop: From Idea to MVP',
-    date: 'May 2, 2024 · 5:00 PM UTC',
-    text: 'A hands-on session on structuring prompts, iterating on generated code and knowing when to take the wheel.',
   },
 ];
 
@@ -51,6 +43,9 @@ const guidelines = [
 const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 export default function CommunityPage() {
+  const siteName = useSiteName();
+  const now = new Date();
+  const events = upcomingEvents(now);
   return (
     <PageShell title="Community" lead="Connect with makers who build with AI: learn, share and grow together." wide>
       <div className="grid gap-6 md:grid-cols-3">
@@ -61,9 +56,15 @@ export default function CommunityPage() {
             </span>
             <h2 className="mt-4 text-xl font-semibold">{title}</h2>
             <p className="mt-2 flex-1 text-sm text-muted-foreground">{text}</p>
-            <a href={href} {...external} className={buttonVariants({ variant: 'outline', className: 'mt-6' })}>
-              {action}
-            </a>
+            {href.startsWith('/') ? (
+              <Link to={href} className={buttonVariants({ variant: 'outline', className: 'mt-6' })}>
+                {action}
+              </Link>
+            ) : (
+              <a href={href} {...(href.startsWith('#') ? {} : external)} className={buttonVariants({ variant: 'outline', className: 'mt-6' })}>
+                {action}
+              </a>
+            )}
           </div>
         ))}
       </div>
@@ -71,11 +72,19 @@ export default function CommunityPage() {
       <Section id="events" title="Upcoming Events">
         <div className="grid gap-4 md:grid-cols-2">
           {events.map((e) => (
-            <div key={e.title} className="flex flex-col rounded-xl border border-border bg-card p-6">
-              <p className="text-sm font-medium text-primary">{e.date}</p>
+            <div key={e.id} className="flex flex-col rounded-xl border border-border bg-card p-6">
+              <p className="text-sm font-medium text-primary">
+                <time dateTime={e.start.toISOString()}>{formatEventTime(e.start)}</time>
+              </p>
               <h3 className="mt-2 text-lg font-semibold">{e.title}</h3>
               <p className="mt-2 flex-1 text-sm text-muted-foreground">{e.text}</p>
-              <a href={site.community.rsvp} {...external} className={buttonVariants({ className: 'mt-5 w-fit' })} aria-label={`RSVP for ${e.title}`}>
+              {/* RSVP saves the event to the visitor's calendar: a file, no third-party sign-up. */}
+              <a
+                href={`data:text/calendar;charset=utf-8,${encodeURIComponent(eventCalendarFile(e, siteName, now))}`}
+                download={`${e.id}.ics`}
+                className={buttonVariants({ className: 'mt-5 w-fit' })}
+                aria-label={`RSVP for ${e.title}: add it to your calendar`}
+              >
                 RSVP
               </a>
             </div>

@@ -19,7 +19,7 @@ export function PageShell({ title, lead, children, wide = false }: { title: stri
 
 export function Section({ id, title, children }: { id?: string; title: string; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={id ? `${id}-title` : undefined} className="mt-12 first:mt-0">
+    <section id={id} aria-labelledby={id ? `${id}-title` : undefined} className="mt-12 scroll-mt-24 first:mt-0">
       <h2 id={id ? `${id}-title` : undefined} className="text-2xl font-bold tracking-tight">
         {title}
       </h2>

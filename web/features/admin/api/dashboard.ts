@@ -10,7 +10,15 @@ export interface DashboardStats {
 
 export interface ActivityEvent {
   id: number;
-  kind: 'project_submitted' | 'project_approved' | 'project_rejected' | 'comment_posted' | 'user_signed_up' | 'report_filed';
+  kind:
+    | 'project_submitted'
+    | 'project_approved'
+    | 'project_rejected'
+    | 'comment_posted'
+    | 'user_signed_up'
+    | 'report_filed'
+    | 'votes_discounted'
+    | 'votes_restored';
   summary: string;
   created_at: string;
 }
@@ -43,6 +51,25 @@ export function useRecentActivity(limit = 10) {
         .limit(limit);
       if (error) throw error;
       return data as ActivityEvent[];
+    },
+  });
+}
+
+export interface OutboxStats {
+  queued: number;
+  sent: number;
+  failed: number;
+}
+
+/** The e-mail outbox (issue 15): queued (or being sent), sent and failed over the last 30 days. */
+export function useOutboxStats() {
+  return useQuery({
+    queryKey: ['admin', 'outbox'],
+    meta: { private: true },
+    queryFn: async (): Promise<OutboxStats> => {
+      const { data, error } = await supabase.rpc('admin_outbox_stats');
+      if (error) throw error;
+      return data as OutboxStats;
     },
   });
 }

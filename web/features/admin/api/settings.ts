@@ -5,15 +5,19 @@ export interface SiteSettings {
   site_name: string;
   site_description: string;
   allow_registration: boolean;
+  /** Anonymous sign-ins, which a visitor's first upvote uses. */
+  allow_anonymous_votes: boolean;
   require_email_verification: boolean;
   moderation_enabled: boolean;
   theme: 'light' | 'dark' | 'system';
   email_notifications: boolean;
   push_notifications: boolean;
+  /** IANA zone Top's "today", "this week" and "this month" are counted in. */
+  time_zone: string;
 }
 
 const COLUMNS =
-  'site_name, site_description, allow_registration, require_email_verification, moderation_enabled, theme, email_notifications, push_notifications';
+  'site_name, site_description, allow_registration, allow_anonymous_votes, require_email_verification, moderation_enabled, theme, email_notifications, push_notifications, time_zone';
 
 export function useSiteSettings() {
   return useQuery({

@@ -1,25 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { supabase } from '../../../lib/supabase.ts';
-
-export type StaffRole = 'admin' | 'moderator' | 'user';
-
 /**
- * The caller's role as the database sees it now (current_staff_role() reads auth.users), not
- * the token's app_metadata, which stays stale until the next refresh.
+ * The caller's role as the database sees it now: the auth feature's hook (one request and one
+ * cache entry for the header's Admin link, the guards and the admin pages).
  */
-export function useStaffRole(userId: string | undefined) {
-  return useQuery({
-    queryKey: ['admin', 'staff-role', userId],
-    enabled: Boolean(userId),
-    meta: { private: true },
-    staleTime: 30_000,
-    queryFn: async (): Promise<StaffRole> => {
-      const { data, error } = await supabase.rpc('current_staff_role');
-      if (error) {
-        console.error('Error checking admin access', error);
-        throw error;
-      }
-      return (data as StaffRole | null) ?? 'user';
-    },
-  });
-}
+export { useAppRole as useStaffRole, type AppRole as StaffRole } from '../../auth/use-app-role.ts';

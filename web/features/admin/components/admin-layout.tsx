@@ -12,6 +12,7 @@ export const ADMIN_LINKS: ReadonlyArray<{ to: string; label: string; end?: boole
   { to: '/admin/projects', label: 'Projects', roles: ['admin', 'moderator'] },
   { to: '/admin/content', label: 'Content', roles: ['admin'] },
   { to: '/admin/moderation', label: 'Moderation', roles: ['admin', 'moderator'] },
+  { to: '/admin/votes', label: 'Votes', roles: ['admin'] },
   { to: '/admin/settings', label: 'Settings', roles: ['admin'] },
 ];
 
@@ -20,7 +21,8 @@ function Sidebar() {
   const role = useStaffRole(user?.id).data ?? 'user';
   return (
     <aside className="border-b border-border md:w-56 md:shrink-0 md:border-b-0 md:border-r">
-      <nav aria-label="Admin" className="flex gap-1 overflow-x-auto p-3 md:flex-col md:p-4">
+      {/* Wraps on small screens rather than scrolling, so the active section is always in view (defect 15). */}
+      <nav aria-label="Admin" className="flex flex-wrap gap-1 p-3 md:flex-col md:flex-nowrap md:p-4">
         <p className="hidden px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground md:block">
           {role === 'moderator' ? 'Moderator' : 'Admin'}
         </p>
@@ -39,7 +41,7 @@ function Sidebar() {
             {l.label}
           </NavLink>
         ))}
-        <Button variant="ghost" className="justify-start whitespace-nowrap md:mt-4" onClick={() => void signOut()}>
+        <Button variant="ghost" className="h-9 justify-start whitespace-nowrap px-3 md:mt-4 md:h-10" onClick={() => void signOut()}>
           <LogOutIcon /> Sign Out
         </Button>
       </nav>

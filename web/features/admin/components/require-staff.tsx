@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
+import { SignInRedirect } from '../../../app/guards.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useStaffRole, type StaffRole } from '../api/staff-role.ts';
 
@@ -12,14 +13,16 @@ export function GuardSkeleton() {
 }
 
 /**
- * Admins reach every admin page, moderators the ones listed as theirs; anyone else goes to /.
- * The role comes from the database (current_staff_role), and every action is checked there again.
+ * Admins reach every admin page, moderators the ones listed as theirs; other signed-in users go
+ * to /. Visitors go to /signin with the page kept as the return path, like every signed-in page
+ * (defect 23: a bookmarked admin URL). The role comes from the database (current_staff_role), and
+ * every action is checked there again.
  */
 export function RequireStaff({ allow, children }: { allow: readonly StaffRole[]; children: ReactNode }) {
   const { user, loading } = useAuth();
   const role = useStaffRole(user?.id);
   if (loading || (user && role.isPending)) return <GuardSkeleton />;
-  if (!user) return <Navigate to="/" replace />;
+  if (!user) return <SignInRedirect />;
   if (role.isError) {
     return (
       <div role="alert" className="mx-auto max-w-md px-4 py-16 text-center">

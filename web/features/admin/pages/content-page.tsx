@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { MESSAGES } from '../../../../domain/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { formatShortDate } from '../../../lib/format.ts';
@@ -10,8 +10,14 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAdminContent, useDeleteContent, type ContentItem, type ContentType } from '../api/content.ts';
 import { errorMessage } from '../api/errors.ts';
 import { ContentEditor } from '../components/content-editor.tsx';
-import { DataTable, PageHeader, Pager, StatusBadge } from '../components/data-table.tsx';
+import { PageHeader, StatusBadge, type Column } from '../components/data-table.tsx';
+import { TabbedTable } from '../components/tabbed-table.tsx';
 import { useDebounced } from '../components/use-debounced.ts';
+
+const CONTENT_TABS: ReadonlyArray<{ value: ContentType; label: string }> = [
+  { value: 'blog', label: 'Blog Posts' },
+  { value: 'documentation', label: 'Documentation' },
+];
 
 export default function ContentPage() {
   useDocumentTitle('Content');
@@ -26,13 +32,49 @@ export default function ContentPage() {
   const meta = user?.user_metadata as { name?: unknown } | undefined;
   const defaultAuthor = (typeof meta?.name === 'string' && meta.name) || user?.email?.split('@')[0] || 'AI Showcase Team';
 
+  // Spec: Delete asks first; in the site's own dialog rather than window.confirm (defect 25).
+  const [deleting, setDeleting] = useState<ContentItem | null>(null);
   const onDelete = (item: ContentItem) => {
-    if (!window.confirm('Are you sure you want to delete this item?')) return;
     remove.mutate(item.id, {
-      onSuccess: () => toast({ title: 'Deleted', description: 'Content deleted successfully.' }),
+      onSuccess: () => {
+        toast({ title: 'Deleted', description: MESSAGES.contentDeleted });
+        setDeleting(null);
+      },
       onError: (err) => toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' }),
     });
   };
+
+  const columns: ReadonlyArray<Column<ContentItem>> = [
+    {
+      header: 'Title',
+      className: 'md:max-w-xs',
+      userText: true,
+      cell: (item) =>
+        item.status === 'published' ? (
+          <Link to={item.type === 'blog' ? `/blog/${item.slug}` : '/documentation'} className="font-medium hover:underline">
+            {item.title}
+          </Link>
+        ) : (
+          <span className="font-medium">{item.title}</span>
+        ),
+    },
+    { header: 'Author', cell: (item) => item.author },
+    { header: 'Created', cell: (item) => formatShortDate(item.created_at) },
+    { header: 'Status', cell: (item) => <StatusBadge status={item.status} /> },
+    {
+      header: 'Actions',
+      cell: (item) => (
+        <div className="flex flex-wrap gap-1">
+          <Button size="sm" variant="outline" onClick={() => setEditing({ type: item.type, item })} aria-label={`Edit ${item.title}`}>
+            Edit
+          </Button>
+          <Button size="sm" variant="destructive" onClick={() => setDeleting(item)} disabled={remove.isPending} aria-label={`Delete ${item.title}`}>
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
 
   return (
     <>
@@ -48,74 +90,48 @@ export default function ContentPage() {
           </div>
         }
       />
-      <div className="mb-4 flex flex-wrap items-center gap-4">
-        <Tabs
-          value={type}
-          onValueChange={(v) => {
-            setType(v as ContentType);
+      <TabbedTable
+        tabs={CONTENT_TABS}
+        tabsLabel="Content type"
+        value={type}
+        onValueChange={(v) => {
+          setType(v);
+          setPage(0);
+        }}
+        search={{
+          label: 'Search content',
+          placeholder: 'Search content...',
+          value: search,
+          onChange: (v) => {
+            setSearch(v);
             setPage(0);
-          }}
-        >
-          <TabsList>
-            <TabsTrigger value="blog">Blog Posts</TabsTrigger>
-            <TabsTrigger value="documentation">Documentation</TabsTrigger>
-          </TabsList>
-        </Tabs>
-        <Input
-          type="search"
-          aria-label="Search content"
-          placeholder="Search content..."
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(0);
-          }}
-          className="max-w-sm"
-        />
-      </div>
-      <DataTable
+          },
+        }}
         caption={type === 'blog' ? 'Blog posts' : 'Documentation'}
-        columns={['Title', 'Author', 'Created', 'Status', 'Actions']}
+        columns={columns}
+        rows={content.data?.rows}
+        rowKey={(item) => item.id}
         loading={content.isPending}
         error={content.isError ? 'Could not load content. Please reload the page.' : undefined}
-        empty={content.data?.rows.length === 0}
-      >
-        {content.data?.rows.map((item) => (
-          <tr key={item.id}>
-            <td className="px-4 py-3 font-medium">
-              {item.status === 'published' ? (
-                <Link to={item.type === 'blog' ? `/blog/${item.slug}` : '/documentation'} className="hover:underline">
-                  {item.title}
-                </Link>
-              ) : (
-                item.title
-              )}
-            </td>
-            <td className="px-4 py-3">{item.author}</td>
-            <td className="px-4 py-3">{formatShortDate(item.created_at)}</td>
-            <td className="px-4 py-3">
-              <StatusBadge status={item.status} />
-            </td>
-            <td className="px-4 py-3">
-              <div className="flex gap-1">
-                <Button size="sm" variant="outline" onClick={() => setEditing({ type: item.type, item })}>
-                  Edit
-                </Button>
-                <Button size="sm" variant="destructive" onClick={() => onDelete(item)} disabled={remove.isPending}>
-                  Delete
-                </Button>
-              </div>
-            </td>
-          </tr>
-        ))}
-      </DataTable>
-      <Pager page={page} total={content.data?.total ?? 0} onPage={setPage} />
+        pager={{ page, total: content.data?.total ?? 0, onPage: setPage }}
+      />
       <ContentEditor
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
         type={editing?.type ?? type}
         item={editing?.item ?? null}
         defaultAuthor={defaultAuthor}
+      />
+      <ConfirmDialog
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        title={`Delete “${deleting?.title ?? ''}”?`}
+        description={MESSAGES.contentDeleteConfirm}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={remove.isPending}
+        destructive
+        onConfirm={onDelete}
       />
     </>
   );

@@ -2,7 +2,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatShortDate } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useDashboardStats, useRecentActivity, type DashboardStats } from '../api/dashboard.ts';
+import { useDashboardStats, useOutboxStats, useRecentActivity, type DashboardStats, type OutboxStats } from '../api/dashboard.ts';
 import { PageHeader } from '../components/data-table.tsx';
 
 const STATS: ReadonlyArray<{ key: keyof DashboardStats; label: string }> = [
@@ -44,6 +44,7 @@ export default function DashboardPage() {
           </Card>
         ))}
       </div>
+      <OutboxCard />
       <Card className="mt-8">
         <CardHeader>
           <CardTitle>Recent Activity</CardTitle>
@@ -61,7 +62,8 @@ export default function DashboardPage() {
             <ul className="divide-y divide-border" aria-label="Recent activity">
               {activity.data.map((e) => (
                 <li key={e.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3 text-sm">
-                  <span>{e.summary}</span>
+                  {/* A 100-character title with no spaces wraps instead of widening the page (defect 14). */}
+                  <span className="min-w-0 wrap-anywhere">{e.summary}</span>
                   <time dateTime={e.created_at} className="text-xs text-muted-foreground">
                     {formatShortDate(e.created_at)} {timeFormat.format(new Date(e.created_at))}
                   </time>
@@ -72,5 +74,42 @@ export default function DashboardPage() {
         </CardContent>
       </Card>
     </>
+  );
+}
+
+const OUTBOX: ReadonlyArray<{ key: keyof OutboxStats; label: string }> = [
+  { key: 'queued', label: 'Queued' },
+  { key: 'sent', label: 'Sent' },
+  { key: 'failed', label: 'Failed' },
+];
+
+/** Issue 15: the e-mail outbox at a glance (sent and failed over the last 30 days). */
+function OutboxCard() {
+  const outbox = useOutboxStats();
+  return (
+    <Card className="mt-8">
+      <CardHeader>
+        <CardTitle>E-mail outbox</CardTitle>
+        <p className="text-sm text-muted-foreground">Notification e-mails and digests; sent and failed over the last 30 days.</p>
+      </CardHeader>
+      <CardContent>
+        {outbox.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Could not load the outbox.
+          </p>
+        ) : (
+          <dl className="grid grid-cols-3 gap-4" aria-label="E-mail outbox">
+            {OUTBOX.map((o) => (
+              <div key={o.key} className="rounded-lg bg-muted/50 p-4">
+                <dt className="text-sm text-muted-foreground">{o.label}</dt>
+                <dd className={o.key === 'failed' && (outbox.data?.failed ?? 0) > 0 ? 'text-2xl font-bold text-destructive' : 'text-2xl font-bold'} data-outbox={o.key}>
+                  {outbox.data ? outbox.data[o.key].toLocaleString('en-US') : <Skeleton className="h-8 w-12" />}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </CardContent>
+    </Card>
   );
 }

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { formatShortDate } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { errorMessage } from '../api/errors.ts';
 import { useModerateReport, useReports, type Report, type ReportStatus } from '../api/reports.ts';
-import { DataTable, PageHeader, Pager, StatusBadge } from '../components/data-table.tsx';
+import { PageHeader, StatusBadge, type Column } from '../components/data-table.tsx';
+import { TabbedTable } from '../components/tabbed-table.tsx';
 import { useDebounced } from '../components/use-debounced.ts';
 
 const HIDE_LABEL: Record<Report['type'], string> = {
@@ -57,14 +56,21 @@ function ResolveDialog({ report, onClose }: { report: Report | null; onClose: ()
   );
 }
 
+type ReportFilter = Extract<ReportStatus, 'pending' | 'resolved'> | 'all';
+const REPORT_TABS: ReadonlyArray<{ value: ReportFilter; label: string }> = [
+  { value: 'all', label: 'All Reports' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'resolved', label: 'Resolved' },
+];
+
 export default function ModerationPage() {
   useDocumentTitle('Moderation');
-  const [status, setStatus] = useState<'all' | 'pending' | 'resolved'>('all');
+  const [status, setStatus] = useState<ReportFilter>('all');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [resolving, setResolving] = useState<Report | null>(null);
   const term = useDebounced(search, 250);
-  const reports = useReports(status as ReportStatus | 'all', term, page);
+  const reports = useReports(status, term, page);
   const moderate = useModerateReport();
 
   const dismiss = (report: Report) =>
@@ -76,71 +82,69 @@ export default function ModerationPage() {
       },
     );
 
+  const columns: ReadonlyArray<Column<Report>> = [
+    { header: 'Type', cell: (r) => <span className="capitalize">{r.type}</span> },
+    {
+      header: 'Reported Item',
+      className: 'md:max-w-xs',
+      userText: true,
+      cell: (r) => (
+        <>
+          {r.reported_item}
+          {r.target_hidden && <span className="ml-2 text-xs text-muted-foreground">(hidden)</span>}
+        </>
+      ),
+    },
+    { header: 'Reporter', cell: (r) => r.reporter },
+    { header: 'Reason', className: 'md:max-w-xs', userText: true, cell: (r) => r.reason },
+    { header: 'Date', cell: (r) => formatShortDate(r.created_at) },
+    { header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
+    {
+      header: 'Actions',
+      cell: (r) =>
+        r.status === 'pending' ? (
+          <div className="flex flex-wrap gap-1">
+            <Button size="sm" onClick={() => setResolving(r)}>
+              Mark as Resolved
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => dismiss(r)} disabled={moderate.isPending}>
+              Dismiss
+            </Button>
+          </div>
+        ) : (
+          <span className="text-muted-foreground">—</span>
+        ),
+    },
+  ];
+
   return (
     <>
       <PageHeader title="Moderation" description="Reports from the community." />
-      <div className="mb-4 flex flex-wrap items-center gap-4">
-        <Tabs
-          value={status}
-          onValueChange={(v) => {
-            setStatus(v as typeof status);
+      <TabbedTable
+        tabs={REPORT_TABS}
+        tabsLabel="Report status"
+        value={status}
+        onValueChange={(v) => {
+          setStatus(v);
+          setPage(0);
+        }}
+        search={{
+          label: 'Search reports',
+          placeholder: 'Search reports...',
+          value: search,
+          onChange: (v) => {
+            setSearch(v);
             setPage(0);
-          }}
-        >
-          <TabsList>
-            <TabsTrigger value="all">All Reports</TabsTrigger>
-            <TabsTrigger value="pending">Pending</TabsTrigger>
-            <TabsTrigger value="resolved">Resolved</TabsTrigger>
-          </TabsList>
-        </Tabs>
-        <Input
-          type="search"
-          aria-label="Search reports"
-          placeholder="Search reports..."
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(0);
-          }}
-          className="max-w-sm"
-        />
-      </div>
-      <DataTable
+          },
+        }}
         caption="Reports"
-        columns={['Type', 'Reported Item', 'Reporter', 'Reason', 'Date', 'Status', 'Actions']}
+        columns={columns}
+        rows={reports.data?.rows}
+        rowKey={(r) => r.id}
         loading={reports.isPending}
         error={reports.isError ? 'Could not load reports. Please reload the page.' : undefined}
-        empty={reports.data?.rows.length === 0}
-      >
-        {reports.data?.rows.map((r) => (
-          <tr key={r.id}>
-            <td className="px-4 py-3 capitalize">{r.type}</td>
-            <td className="max-w-xs px-4 py-3">
-              {r.reported_item}
-              {r.target_hidden && <span className="ml-2 text-xs text-muted-foreground">(hidden)</span>}
-            </td>
-            <td className="px-4 py-3">{r.reporter}</td>
-            <td className="max-w-xs px-4 py-3">{r.reason}</td>
-            <td className="px-4 py-3">{formatShortDate(r.created_at)}</td>
-            <td className="px-4 py-3">
-              <StatusBadge status={r.status} />
-            </td>
-            <td className="px-4 py-3">
-              {r.status === 'pending' && (
-                <div className="flex gap-1">
-                  <Button size="sm" onClick={() => setResolving(r)}>
-                    Mark as Resolved
-                  </Button>
-                  <Button size="sm" variant="outline" onClick={() => dismiss(r)} disabled={moderate.isPending}>
-                    Dismiss
-                  </Button>
-                </div>
-              )}
-            </td>
-          </tr>
-        ))}
-      </DataTable>
-      <Pager page={page} total={reports.data?.total ?? 0} onPage={setPage} />
+        pager={{ page, total: reports.data?.total ?? 0, onPage: setPage }}
+      />
       <ResolveDialog report={resolving} onClose={() => setResolving(null)} />
     </>
   );

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
@@ -12,7 +12,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { errorMessage } from '../api/errors.ts';
 import { useAdminProjects, useReviewProject, type AdminProject, type ReviewAction, type StatusFilter } from '../api/projects.ts';
 import { useStaffRole } from '../api/staff-role.ts';
-import { DataTable, PageHeader, Pager, StatusBadge } from '../components/data-table.tsx';
+import { PageHeader, StatusBadge, type Column } from '../components/data-table.tsx';
+import { TabbedTable } from '../components/tabbed-table.tsx';
 
 const FILTERS: ReadonlyArray<{ value: StatusFilter; label: string }> = [
   { value: 'pending', label: 'Pending' },
@@ -80,87 +81,101 @@ export default function ProjectsPage() {
   const projects = useAdminProjects(status, page);
   const review = useReviewProject();
 
+  const [deleting, setDeleting] = useState<AdminProject | null>(null);
   const act = (project: AdminProject, action: ReviewAction) => {
-    if (action === 'delete' && !window.confirm(`Delete “${project.title}”? This cannot be undone.`)) return;
     review.mutate(
       { projectId: project.id, action },
       {
-        onSuccess: () => toast({ title: 'Done', description: DONE[action] }),
+        onSuccess: () => {
+          toast({ title: 'Done', description: DONE[action] });
+          if (action === 'delete') setDeleting(null);
+        },
         onError: (err) => toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' }),
       },
     );
   };
 
+  const columns: ReadonlyArray<Column<AdminProject>> = [
+    {
+      header: 'Title',
+      className: 'md:max-w-xs',
+      userText: true,
+      cell: (p) => (
+        <>
+          <Link to={`/projects/${p.id}`} className="font-medium hover:underline">
+            {p.title}
+          </Link>
+          {p.featured && <span className="ml-2 text-xs font-semibold text-amber-700 dark:text-amber-300">Featured</span>}
+          {p.rejection_reason && <p className="mt-1 text-xs text-muted-foreground">Reason: {p.rejection_reason}</p>}
+        </>
+      ),
+    },
+    { header: 'Maker', cell: (p) => p.creator?.name ?? 'Unknown' },
+    { header: 'Tool', cell: (p) => p.tool },
+    { header: 'Category', cell: (p) => p.category },
+    { header: 'Submitted', cell: (p) => formatShortDate(p.created_at) },
+    { header: 'Status', cell: (p) => <StatusBadge status={p.status} /> },
+    {
+      header: 'Actions',
+      cell: (p) => (
+        <div className="flex flex-wrap gap-1">
+          {p.status !== 'approved' && (
+            <Button size="sm" onClick={() => act(p, 'approve')} disabled={review.isPending}>
+              Approve
+            </Button>
+          )}
+          {p.status !== 'rejected' && (
+            <Button size="sm" variant="outline" onClick={() => setRejecting(p)} disabled={review.isPending}>
+              Reject
+            </Button>
+          )}
+          {isAdmin && p.status === 'approved' && (
+            <Button size="sm" variant="outline" onClick={() => act(p, p.featured ? 'unfeature' : 'feature')} disabled={review.isPending}>
+              {p.featured ? 'Unfeature' : 'Feature'}
+            </Button>
+          )}
+          {isAdmin && (
+            <Button size="sm" variant="destructive" onClick={() => setDeleting(p)} disabled={review.isPending}>
+              Delete
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
   return (
     <>
       <PageHeader title="Projects" description="Review submissions before they appear in the showcase." />
-      <Tabs
+      <TabbedTable
+        tabs={FILTERS}
+        tabsLabel="Filter by status"
         value={status}
         onValueChange={(v) => {
-          setStatus(v as StatusFilter);
+          setStatus(v);
           setPage(0);
         }}
-      >
-        <TabsList aria-label="Filter by status" className="mb-4">
-          {FILTERS.map((f) => (
-            <TabsTrigger key={f.value} value={f.value}>
-              {f.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-      </Tabs>
-      <DataTable
         caption="Projects"
-        columns={['Title', 'Maker', 'Tool', 'Category', 'Submitted', 'Status', 'Actions']}
+        columns={columns}
+        rows={projects.data?.rows}
+        rowKey={(p) => p.id}
+        rowAttributes={(p) => ({ 'data-project-id': p.id })}
         loading={projects.isPending}
         error={projects.isError ? 'Could not load projects. Please reload the page.' : undefined}
-        empty={projects.data?.rows.length === 0}
-      >
-        {projects.data?.rows.map((p) => (
-          <tr key={p.id} data-project-id={p.id}>
-            <td className="max-w-xs px-4 py-3">
-              <Link to={`/projects/${p.id}`} className="font-medium hover:underline">
-                {p.title}
-              </Link>
-              {p.featured && <span className="ml-2 text-xs font-semibold text-amber-600">Featured</span>}
-              {p.rejection_reason && <p className="mt-1 text-xs text-muted-foreground">Reason: {p.rejection_reason}</p>}
-            </td>
-            <td className="px-4 py-3">{p.creator?.name ?? 'Unknown'}</td>
-            <td className="px-4 py-3">{p.tool}</td>
-            <td className="px-4 py-3">{p.category}</td>
-            <td className="px-4 py-3">{formatShortDate(p.created_at)}</td>
-            <td className="px-4 py-3">
-              <StatusBadge status={p.status} />
-            </td>
-            <td className="px-4 py-3">
-              <div className="flex flex-wrap gap-1">
-                {p.status !== 'approved' && (
-                  <Button size="sm" onClick={() => act(p, 'approve')} disabled={review.isPending}>
-                    Approve
-                  </Button>
-                )}
-                {p.status !== 'rejected' && (
-                  <Button size="sm" variant="outline" onClick={() => setRejecting(p)} disabled={review.isPending}>
-                    Reject
-                  </Button>
-                )}
-                {isAdmin && p.status === 'approved' && (
-                  <Button size="sm" variant="outline" onClick={() => act(p, p.featured ? 'unfeature' : 'feature')} disabled={review.isPending}>
-                    {p.featured ? 'Unfeature' : 'Feature'}
-                  </Button>
-                )}
-                {isAdmin && (
-                  <Button size="sm" variant="destructive" onClick={() => act(p, 'delete')} disabled={review.isPending}>
-                    Delete
-                  </Button>
-                )}
-              </div>
-            </td>
-          </tr>
-        ))}
-      </DataTable>
-      <Pager page={page} total={projects.data?.total ?? 0} onPage={setPage} />
+        pager={{ page, total: projects.data?.total ?? 0, onPage: setPage }}
+      />
       <RejectDialog project={rejecting} onClose={() => setRejecting(null)} />
+      <ConfirmDialog
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        title={`Delete “${deleting?.title ?? ''}”?`}
+        description="The project, its votes and its comments are removed for good. This cannot be undone."
+        confirmLabel="Delete Project"
+        busyLabel="Deleting..."
+        busy={review.isPending}
+        destructive
+        onConfirm={(p) => act(p, 'delete')}
+      />
     </>
   );
 }

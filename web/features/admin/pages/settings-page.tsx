@@ -2,7 +2,9 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
@@ -11,7 +13,7 @@ import { errorMessage } from '../api/errors.ts';
 import { useSaveSettings, useSiteSettings, type SiteSettings } from '../api/settings.ts';
 import { PageHeader } from '../components/data-table.tsx';
 
-function Switch({ id, label, hint, checked, onChange }: { id: string; label: string; hint: ReactNode; checked: boolean; onChange: (v: boolean) => void }) {
+function SwitchField({ id, label, hint, checked, onChange }: { id: string; label: string; hint: ReactNode; checked: boolean; onChange: (v: boolean) => void }) {
   return (
     <div className="flex items-start justify-between gap-4 rounded-lg border border-border p-4">
       <div>
@@ -22,19 +24,15 @@ function Switch({ id, label, hint, checked, onChange }: { id: string; label: str
           {hint}
         </p>
       </div>
-      <button
-        id={id}
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        aria-describedby={`${id}-hint`}
-        onClick={() => onChange(!checked)}
-        className={`relative h-6 w-11 shrink-0 cursor-pointer rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring ${checked ? 'bg-primary' : 'bg-muted-foreground/40'}`}
-      >
-        <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-5' : 'translate-x-0.5'}`} />
-      </button>
+      <Switch id={id} aria-describedby={`${id}-hint`} checked={checked} onCheckedChange={onChange} />
     </div>
   );
+}
+
+/** The browser's list of IANA zones, with UTC first and the stored one always present. */
+function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set(['UTC', current, ...known])];
 }
 
 export default function SettingsPage() {
@@ -98,23 +96,43 @@ export default function SettingsPage() {
               onChange={(e) => set('site_description', e.target.value)}
             />
           </div>
+          <div className="grid gap-2">
+            <Label htmlFor="time-zone">Time Zone</Label>
+            <NativeSelect id="time-zone" aria-describedby="time-zone-hint" value={form.time_zone} onChange={(e) => set('time_zone', e.target.value)}>
+              {timeZones(form.time_zone).map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone}
+                </option>
+              ))}
+            </NativeSelect>
+            <p id="time-zone-hint" className="text-sm text-muted-foreground">
+              Where a day, week and month begin for the Top list.
+            </p>
+          </div>
         </TabsContent>
         <TabsContent value="security" className="grid max-w-2xl gap-4">
-          <Switch
+          <SwitchField
             id="allow-registration"
             label="Allow Registration"
             hint="When off, the sign-up form and the auth server refuse new accounts."
             checked={form.allow_registration}
             onChange={(v) => set('allow_registration', v)}
           />
-          <Switch
+          <SwitchField
+            id="allow-anonymous-votes"
+            label="Allow anonymous visitors to vote"
+            hint="A visitor's first upvote signs them in anonymously, without a sign-up form. When off, only accounts vote; sign-ups are unaffected."
+            checked={form.allow_anonymous_votes}
+            onChange={(v) => set('allow_anonymous_votes', v)}
+          />
+          <SwitchField
             id="require-email-verification"
             label="Require Email Verification"
             hint="When off, new accounts are signed in at once without confirming their e-mail."
             checked={form.require_email_verification}
             onChange={(v) => set('require_email_verification', v)}
           />
-          <Switch
+          <SwitchField
             id="moderation-enabled"
             label="Content Moderation"
             hint="When on, new projects wait for review; when off, they are published at once."
@@ -123,14 +141,14 @@ export default function SettingsPage() {
           />
         </TabsContent>
         <TabsContent value="notifications" className="grid max-w-2xl gap-4">
-          <Switch
+          <SwitchField
             id="email-notifications"
             label="Email Notifications"
             hint="E-mail makers when their project is approved or rejected."
             checked={form.email_notifications}
             onChange={(v) => set('email_notifications', v)}
           />
-          <Switch
+          <SwitchField
             id="push-notifications"
             label="Push Notifications"
             hint="Stored for later: push notifications are not delivered yet."

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -11,7 +12,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { errorMessage } from '../api/errors.ts';
 import { useStaffRole } from '../api/staff-role.ts';
 import { useAdminUsers, useInviteUser, useSetUserBan, useSetUserRole, type AdminUser } from '../api/users.ts';
-import { DataTable, PageHeader, Pager, StatusBadge } from '../components/data-table.tsx';
+import { DataTable, PageHeader, Pager, StatusBadge, type Column } from '../components/data-table.tsx';
 import { useDebounced } from '../components/use-debounced.ts';
 
 const ROLE_DENIED = "You don't have admin permissions to update user roles";
@@ -62,7 +63,28 @@ function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
   );
 }
 
-function RowMenu({ row, isAdmin, self }: { row: AdminUser; isAdmin: boolean; self: boolean }) {
+const ROLE_NOUN: Record<AdminUser['role'], string> = { user: 'a user', moderator: 'a moderator', admin: 'an admin' };
+
+type ConfirmedAction = 'make-admin' | 'ban';
+
+const CONFIRM: Record<ConfirmedAction, { title: (email: string) => string; description: string; label: string; busy: string; destructive: boolean }> = {
+  'make-admin': {
+    title: (email) => `Make ${email} an admin?`,
+    description: 'Admins can change every setting, manage users and roles, and delete any project or post.',
+    label: 'Make Admin',
+    busy: 'Saving...',
+    destructive: false,
+  },
+  ban: {
+    title: (email) => `Ban ${email}?`,
+    description: 'They are signed out on every device at once and can no longer sign in, post, vote or report. You can unban them later.',
+    label: 'Ban User',
+    busy: 'Banning...',
+    destructive: true,
+  },
+};
+
+function RowMenu({ row, isAdmin, self, onConfirm }: { row: AdminUser; isAdmin: boolean; self: boolean; onConfirm: (action: ConfirmedAction) => void }) {
   const setRole = useSetUserRole();
   const setBan = useSetUserBan();
   if (!isAdmin) {
@@ -74,23 +96,11 @@ function RowMenu({ row, isAdmin, self }: { row: AdminUser; isAdmin: boolean; sel
   }
   const changeRole = (role: AdminUser['role']) => {
     if (!isAdmin) return refuse(ROLE_DENIED);
-    setRole.mutate(
-      { userId: row.id, role },
-      {
-        onSuccess: () => toast({ title: 'Role updated', description: `${row.email} is now ${role === 'user' ? 'a user' : `a ${role}`}.` }),
-        onError: (err) => toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' }),
-      },
-    );
+    runRoleChange(setRole, row, role);
   };
-  const toggleBan = () => {
+  const unban = () => {
     if (!isAdmin) return refuse(BAN_DENIED);
-    setBan.mutate(
-      { userId: row.id, banned: !row.is_banned },
-      {
-        onSuccess: () => toast({ title: row.is_banned ? 'User unbanned' : 'User banned', description: row.email }),
-        onError: (err) => toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' }),
-      },
-    );
+    runBanChange(setBan, row, false);
   };
   return (
     <DropdownMenu>
@@ -100,12 +110,39 @@ function RowMenu({ row, isAdmin, self }: { row: AdminUser; isAdmin: boolean; sel
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        {row.role !== 'admin' && <DropdownMenuItem onSelect={() => changeRole('admin')}>Make Admin</DropdownMenuItem>}
+        {/* The two actions that are hard to take back ask first (defect 16). */}
+        {row.role !== 'admin' && <DropdownMenuItem onSelect={() => onConfirm('make-admin')}>Make Admin</DropdownMenuItem>}
         {row.role !== 'moderator' && <DropdownMenuItem onSelect={() => changeRole('moderator')}>Make Moderator</DropdownMenuItem>}
         {row.role !== 'user' && <DropdownMenuItem onSelect={() => changeRole('user')}>Make User</DropdownMenuItem>}
-        <DropdownMenuItem onSelect={toggleBan}>{row.is_banned ? 'Unban User' : 'Ban User'}</DropdownMenuItem>
+        {row.is_banned ? <DropdownMenuItem onSelect={unban}>Unban User</DropdownMenuItem> : <DropdownMenuItem onSelect={() => onConfirm('ban')}>Ban User</DropdownMenuItem>}
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+function runRoleChange(setRole: ReturnType<typeof useSetUserRole>, row: AdminUser, role: AdminUser['role'], done?: () => void) {
+  setRole.mutate(
+    { userId: row.id, role },
+    {
+      onSuccess: () => {
+        toast({ title: 'Role updated', description: `${row.email} is now ${ROLE_NOUN[role]}.` });
+        done?.();
+      },
+      onError: (err) => toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' }),
+    },
+  );
+}
+
+function runBanChange(setBan: ReturnType<typeof useSetUserBan>, row: AdminUser, banned: boolean, done?: () => void) {
+  setBan.mutate(
+    { userId: row.id, banned },
+    {
+      onSuccess: () => {
+        toast({ title: banned ? 'User banned' : 'User unbanned', description: row.email });
+        done?.();
+      },
+      onError: (err) => toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' }),
+    },
   );
 }
 
@@ -116,8 +153,31 @@ export default function UsersPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [inviting, setInviting] = useState(false);
+  const [confirming, setConfirming] = useState<{ row: AdminUser; action: ConfirmedAction } | null>(null);
+  const setRole = useSetUserRole();
+  const setBan = useSetUserBan();
   const term = useDebounced(search, 250);
   const users = useAdminUsers(term, page);
+  const close = () => setConfirming(null);
+  const confirm = ({ row, action }: { row: AdminUser; action: ConfirmedAction }) => {
+    if (!isAdmin) return refuse(action === 'ban' ? BAN_DENIED : ROLE_DENIED);
+    if (action === 'ban') runBanChange(setBan, row, true, close);
+    else runRoleChange(setRole, row, 'admin', close);
+  };
+  const asked = confirming ? CONFIRM[confirming.action] : null;
+
+  const columns: ReadonlyArray<Column<AdminUser>> = [
+    { header: 'Name', userText: true, cell: (row) => <span className="font-medium">{row.name}</span> },
+    { header: 'Email', cell: (row) => row.email },
+    { header: 'Role', cell: (row) => <span className="capitalize">{row.role}</span> },
+    { header: 'Joined', cell: (row) => formatShortDate(row.created_at) },
+    { header: 'Last Sign In', cell: (row) => (row.last_sign_in_at ? formatShortDate(row.last_sign_in_at) : 'Never') },
+    { header: 'Status', cell: (row) => <StatusBadge status={row.is_banned ? 'Banned' : 'Active'} /> },
+    {
+      header: 'Actions',
+      cell: (row) => <RowMenu row={row} isAdmin={isAdmin} self={row.id === user?.id} onConfirm={(action) => setConfirming({ row, action })} />,
+    },
+  ];
 
   return (
     <>
@@ -143,29 +203,25 @@ export default function UsersPage() {
       />
       <DataTable
         caption="Users"
-        columns={['Name', 'Email', 'Role', 'Joined', 'Last Sign In', 'Status', 'Actions']}
+        columns={columns}
+        rows={users.data?.rows}
+        rowKey={(row) => row.id}
         loading={users.isPending}
         error={users.isError ? 'Could not load users. Please reload the page.' : undefined}
-        empty={users.data?.rows.length === 0}
-      >
-        {users.data?.rows.map((row) => (
-          <tr key={row.id}>
-            <td className="px-4 py-3 font-medium">{row.name}</td>
-            <td className="px-4 py-3">{row.email}</td>
-            <td className="px-4 py-3 capitalize">{row.role}</td>
-            <td className="px-4 py-3">{formatShortDate(row.created_at)}</td>
-            <td className="px-4 py-3">{row.last_sign_in_at ? formatShortDate(row.last_sign_in_at) : 'Never'}</td>
-            <td className="px-4 py-3">
-              <StatusBadge status={row.is_banned ? 'Banned' : 'Active'} />
-            </td>
-            <td className="px-4 py-3">
-              <RowMenu row={row} isAdmin={isAdmin} self={row.id === user?.id} />
-            </td>
-          </tr>
-        ))}
-      </DataTable>
+      />
       <Pager page={page} total={users.data?.total ?? 0} onPage={setPage} />
       {isAdmin && <InviteDialog open={inviting} onOpenChange={setInviting} />}
+      <ConfirmDialog
+        target={confirming}
+        onClose={close}
+        title={asked && confirming ? asked.title(confirming.row.email) : ''}
+        description={asked?.description ?? ''}
+        confirmLabel={asked?.label ?? ''}
+        busyLabel={asked?.busy ?? ''}
+        busy={setRole.isPending || setBan.isPending}
+        destructive={asked?.destructive}
+        onConfirm={confirm}
+      />
     </>
   );
 }

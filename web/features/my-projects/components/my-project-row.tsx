@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
+import { IMAGE_SIZE_FOR } from '../../../../domain/image-sizes.ts';
 import { PencilIcon, TrashIcon } from '../../../components/icons.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { formatShortDate } from '../../../lib/format.ts';
+import { formatShortDate, pluralize } from '../../../lib/format.ts';
 import { projectImageUrl } from '../../projects/index.ts';
 import type { MyProject } from '../api/my-projects-query.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -12,7 +13,7 @@ export function MyProjectRow({ project, onEdit, onDelete }: { project: MyProject
   return (
     <li className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4 shadow-sm sm:flex-row" data-testid="my-project">
       <img
-        src={projectImageUrl(project.image_url, { width: 320, height: 180 })}
+        src={projectImageUrl(project.image_url, IMAGE_SIZE_FOR.row)}
         alt=""
         width={160}
         height={90}
@@ -22,13 +23,10 @@ export function MyProjectRow({ project, onEdit, onDelete }: { project: MyProject
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="min-w-0 break-words text-lg font-semibold leading-tight">
-            {published ? (
-              <Link to={`/projects/${project.id}`} className="hover:underline">
-                {project.title}
-              </Link>
-            ) : (
-              project.title
-            )}
+            {/* Also before it is published: its page shows the maker where it stands in review. */}
+            <Link to={`/projects/${project.id}`} className="hover:underline">
+              {project.title}
+            </Link>
           </h2>
           <StatusBadge status={project.status} />
           {project.featured && <Badge variant="featured">Featured</Badge>}
@@ -42,8 +40,11 @@ export function MyProjectRow({ project, onEdit, onDelete }: { project: MyProject
         <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
           <Badge variant="secondary">{project.tool}</Badge>
           <Badge variant="outline">{project.category}</Badge>
-          <span>Submitted {formatShortDate(project.created_at)}</span>
-          {published && <span>· {project.upvotes} upvotes</span>}
+          {/* One span, so the middle dot never starts a line of its own at 375 px. */}
+          <span>
+            Submitted {formatShortDate(project.created_at)}
+            {published && ` · ${pluralize(project.upvotes, 'upvote')}`}
+          </span>
         </div>
       </div>
       <div className="flex shrink-0 gap-2 sm:flex-col">

@@ -2,19 +2,24 @@ import { useState } from 'react';
 import { MESSAGES } from '../../../../domain/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
+import { FieldError, Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { supabase } from '../../../lib/supabase.ts';
-import { authErrorMessage, isRateLimited, isSamePassword, isWeakPassword, needsReauthentication } from '../../auth/auth-errors.ts';
+import { authErrorMessage, isInvalidCredentials, isRateLimited, isSamePassword, isWeakPassword, needsReauthentication } from '../../auth/auth-errors.ts';
 import { NewPasswordForm } from '../../auth/new-password-form.tsx';
 
+const CURRENT_WRONG = 'Your current password is not correct.';
+
 /**
- * Change password. A session older than a day must prove itself first: the server e-mails a
- * six-digit code (GET /reauthenticate) that goes with the new password.
+ * Change password. The server asks for proof that this is the account's owner, not only a
+ * signed-in browser: the current password, or, left empty (an account from GitHub has none, or it
+ * is forgotten), a six-digit code it e-mails (GET /reauthenticate) that goes with the new password.
  */
 export function ChangePassword() {
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string>();
+  const [current, setCurrent] = useState('');
+  const [currentError, setCurrentError] = useState<string>();
   const [pending, setPending] = useState<string | null>(null);
   const [nonce, setNonce] = useState('');
   const [formKey, setFormKey] = useState(0);
@@ -22,11 +27,14 @@ export function ChangePassword() {
   const send = async (password: string, code?: string): Promise<boolean> => {
     setBusy(true);
     setServerError(undefined);
-    const { error } = await supabase.auth.updateUser(code ? { password, nonce: code } : { password });
+    setCurrentError(undefined);
+    const proof = code ? { nonce: code } : current ? { current_password: current } : {};
+    const { error } = await supabase.auth.updateUser({ password, ...proof });
     if (!error) {
       setBusy(false);
       setPending(null);
       setNonce('');
+      setCurrent('');
       setFormKey((k) => k + 1);
       toast({ title: 'Password updated', description: 'Your new password is set. Other devices have been signed out.' });
       return true;
@@ -43,7 +51,8 @@ export function ChangePassword() {
       return false;
     }
     setBusy(false);
-    if (isRateLimited(error)) toast({ variant: 'destructive', ...MESSAGES.tooManyAttempts });
+    if (isInvalidCredentials(error) && !code) setCurrentError(CURRENT_WRONG);
+    else if (isRateLimited(error)) toast({ variant: 'destructive', ...MESSAGES.tooManyAttempts });
     else if (needsReauthentication(error)) toast({ variant: 'destructive', title: 'Error', description: 'That code is not valid. Please request a new one.' });
     else if (isWeakPassword(error) || isSamePassword(error)) setServerError(authErrorMessage(error, 'Please choose another password.'));
     else toast({ variant: 'destructive', title: 'Error', description: 'Could not update your password. Please try again.' });
@@ -76,5 +85,34 @@ export function ChangePassword() {
       </form>
     );
   }
-  return <NewPasswordForm key={formKey} idPrefix="change" submitLabel="Update password" busyLabel="Saving..." busy={busy} serverError={serverError} onSubmit={(p) => send(p)} />;
+  const currentField = (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor="change-current">Current password</Label>
+      <Input
+        id="change-current"
+        type="password"
+        autoComplete="current-password"
+        value={current}
+        onChange={(e) => setCurrent(e.target.value)}
+        aria-invalid={Boolean(currentError)}
+        aria-describedby={`change-current-hint${currentError ? ' change-current-error' : ''}`}
+      />
+      <p id="change-current-hint" className="text-xs text-muted-foreground">
+        No password yet, or forgotten it? Leave this empty and we will e-mail you a code.
+      </p>
+      <FieldError id="change-current-error">{currentError}</FieldError>
+    </div>
+  );
+  return (
+    <NewPasswordForm
+      key={formKey}
+      idPrefix="change"
+      submitLabel="Update password"
+      busyLabel="Saving..."
+      busy={busy}
+      serverError={serverError}
+      onSubmit={(p) => send(p)}
+      before={currentField}
+    />
+  );
 }

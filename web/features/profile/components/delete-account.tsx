@@ -7,7 +7,7 @@ import { FieldError, Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { confirmsDeletion } from '../api/delete-account-check.ts';
-import { deleteOwnAccount } from '../api/delete-account.ts';
+import { AccountDeletionRefused, deleteOwnAccount } from '../api/delete-account.ts';
 
 export const ACCOUNT_DELETED = 'Your account has been deleted.';
 const DELETE_FAILED = 'We could not delete your account. Please try again.';
@@ -38,7 +38,7 @@ export function DeleteAccount() {
       await deleteOwnAccount();
     } catch (err) {
       console.error('Error deleting account', err);
-      setError(DELETE_FAILED);
+      setError(err instanceof AccountDeletionRefused ? err.message : DELETE_FAILED);
       setBusy(false);
       return;
     }

@@ -9,6 +9,9 @@ import { toProject, type Project, type ProjectRow } from './types.ts';
 export const LISTING_COLUMNS =
   'id,title,description,image_url,live_url,github_url,tool,category,creator_id,created_at,featured,upvotes,comment_count,creator_name,creator_bio';
 
+/** The listing view's column for each of Top's periods (site time zone, db/migrations/0092). */
+const PERIOD_COLUMN = { today: 'created_today', week: 'created_this_week', month: 'created_this_month' } as const;
+
 export interface ProjectPage {
   projects: Project[];
   total: number;
@@ -20,7 +23,12 @@ export async function fetchProjectPage(filters: ProjectFilters): Promise<Project
   if (filters.tool) query = query.eq('tool', filters.tool);
   if (filters.category) query = query.eq('category', filters.category);
   if (filters.featured) query = query.eq('featured', true);
-  if (filters.sort === 'top') query = query.order('upvotes', { ascending: false });
+  // Top and Trending rank on points (votes weighed by who cast them, decision 121); the card still
+  // shows the number of votes.
+  if (filters.sort === 'top') {
+    if (filters.period !== 'all') query = query.eq(PERIOD_COLUMN[filters.period], true);
+    query = query.order('points', { ascending: false });
+  }
   if (filters.sort === 'trending') query = query.order('trending_score', { ascending: false });
   query = query.order('created_at', { ascending: false }).order('id', { ascending: false });
   const from = (filters.page - 1) * PAGE_SIZE;

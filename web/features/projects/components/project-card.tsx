@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { IMAGE_SIZE_FOR } from '../../../../domain/image-sizes.ts';
 import { MessageIcon, StarIcon } from '../../../components/icons.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { pluralize } from '../../../lib/format.ts';
@@ -7,7 +8,7 @@ import { PLACEHOLDER_IMAGE, projectImageUrl } from '../api/image-url.ts';
 import type { Project } from '../api/types.ts';
 import { UpvoteButton } from './upvote-button.tsx';
 
-const THUMB = { width: 640, height: 360 };
+const THUMB = IMAGE_SIZE_FOR.card;
 
 /** A project in a grid: every piece of user text is rendered as text, never as HTML. */
 export function ProjectCard({ project, priority = false }: { project: Project; priority?: boolean }) {

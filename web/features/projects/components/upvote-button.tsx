@@ -34,7 +34,7 @@ export function UpvoteButton({
       {/* The visible count is part of the accessible name: "Upvote Recipe Radar, 57 upvotes". */}
       <span className="sr-only">Upvote {title}, </span>
       <span data-testid="upvote-count">{formatCount(count)}</span>
-      <span className="sr-only"> upvotes</span>
+      <span className="sr-only">{count === 1 ? ' upvote' : ' upvotes'}</span>
     </button>
   );
 }

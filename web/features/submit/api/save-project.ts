@@ -2,7 +2,7 @@ import type { User } from '@supabase/supabase-js';
 import { MESSAGES } from '../../../../domain/messages.ts';
 import type { ProjectSubmission } from '../../../../domain/project-submission.ts';
 import { supabase } from '../../../lib/supabase.ts';
-import { ensureCreator, insertProject } from './submit-project.ts';
+import { ensureCreator, insertProject, type SavedProject } from './submit-project.ts';
 import { removeProjectImage, uploadProjectImage, UploadError } from './upload-image.ts';
 
 /** A failed save, with the message the form shows. */
@@ -44,7 +44,7 @@ export async function uploadOrExplain(image: File, onProgress: (f: number) => vo
  * Submit: image first, then the creator and the project (spec §7). If the row is not written the
  * image is removed again, so nothing is half-saved.
  */
-export async function submitProject(values: ProjectSubmission, image: File, onProgress: (f: number) => void): Promise<string> {
+export async function submitProject(values: ProjectSubmission, image: File, onProgress: (f: number) => void): Promise<SavedProject> {
   const user = await requireCurrentUser();
   const uploaded = await uploadOrExplain(image, onProgress);
   try {

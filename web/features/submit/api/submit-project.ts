@@ -15,9 +15,21 @@ export async function ensureCreator(user: Pick<User, 'id' | 'email' | 'user_meta
   if (insertError && insertError.code !== '23505') throw insertError;
 }
 
-/** Spec §7: the projects insert; the row starts pending (the database sets status). */
-export async function insertProject(values: ProjectSubmission, userId: string, imageUrl: string): Promise<string> {
+export interface SavedProject {
+  id: string;
+  /** 'approved' when moderation is off (the database publishes the row at once), else 'pending'. */
+  status: 'pending' | 'approved';
+}
+
+/**
+ * Spec §7: the projects insert. The database decides the status: the row goes in pending, and an
+ * after-insert trigger publishes it when moderation is off, which the insert's RETURNING cannot
+ * show yet, so the status is read once more.
+ */
+export async function insertProject(values: ProjectSubmission, userId: string, imageUrl: string): Promise<SavedProject> {
   const { data, error } = await supabase.from('projects').insert(toProjectInsert(values, userId, imageUrl)).select('id').single();
   if (error) throw error;
-  return (data as { id: string }).id;
+  const id = (data as { id: string }).id;
+  const { data: saved } = await supabase.from('projects').select('status').eq('id', id).maybeSingle();
+  return { id, status: (saved as { status?: string } | null)?.status === 'approved' ? 'approved' : 'pending' };
 }

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ALLOWED_IMAGE_TYPES } from '../../../../domain/limits.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
+import { cn } from '../../../lib/cn.ts';
 import { checkProjectImage } from '../api/image-check.ts';
 
 /**
@@ -10,6 +11,7 @@ import { checkProjectImage } from '../api/image-check.ts';
  * checked (size, type, first bytes) the moment it is chosen, so a bad one never reaches the form.
  */
 export function ImagePicker({
+  id: inputId,
   file,
   existingUrl,
   onChange,
@@ -17,6 +19,8 @@ export function ImagePicker({
   error,
   disabled,
 }: {
+  /** The file input's id; its hint and error take `${id}-hint` and `${id}-error`. */
+  id: string;
   file: File | null;
   /** The image already saved (editing), shown until another is chosen. */
   existingUrl?: string;
@@ -26,7 +30,6 @@ export function ImagePicker({
   error?: string;
   disabled?: boolean;
 }) {
-  const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [pickError, setPickError] = useState<string>();
@@ -65,7 +68,10 @@ export function ImagePicker({
         id={inputId}
         type="file"
         accept={ALLOWED_IMAGE_TYPES.join(',')}
-        className="sr-only"
+        // The input is hidden; the drop zone after it (`peer`) shows its keyboard focus (defect 7).
+        // Once an image is shown, the Change Image button takes its place in the tab order.
+        tabIndex={shown ? -1 : undefined}
+        className="peer sr-only"
         aria-label="Project image"
         aria-invalid={Boolean(message)}
         aria-describedby={message ? `${inputId}-error` : `${inputId}-hint`}
@@ -79,7 +85,12 @@ export function ImagePicker({
       ) : (
         <label
           htmlFor={inputId}
-          className="flex aspect-video w-full cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-input bg-muted/40 text-sm text-muted-foreground hover:border-primary hover:text-foreground"
+          className={cn(
+            'flex aspect-video w-full cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-input bg-muted/40 text-sm text-muted-foreground',
+            'hover:border-primary hover:text-foreground',
+            'peer-focus-visible:border-primary peer-focus-visible:bg-accent-soft peer-focus-visible:text-foreground peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring',
+            message && 'border-destructive',
+          )}
         >
           <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
             <path d="M4 16l4.6-4.6a2 2 0 0 1 2.8 0L16 16m-2-2 1.6-1.6a2 2 0 0 1 2.8 0L20 14M14 8h.01M6 20h12a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2Z" />

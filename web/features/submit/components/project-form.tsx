@@ -10,6 +10,7 @@ import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { cn } from '../../../lib/cn.ts';
+import { refreshShownErrors } from '../../../lib/field-errors.ts';
 import { ImagePicker } from './image-picker.tsx';
 
 export interface ProjectFormValues {
@@ -68,7 +69,12 @@ export function ProjectForm({
   const [image, setImage] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const id = (f: FieldName) => `${idPrefix}-${f}`;
-  const set = (f: keyof ProjectFormValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [f]: e.target.value }));
+  const set = (f: keyof ProjectFormValues) => (e: { target: { value: string } }) => {
+    const next = { ...values, [f]: e.target.value };
+    setValues(next);
+    // A field shown as wrong shows its current state as it is fixed (defect 9).
+    setErrors((shown) => refreshShownErrors(shown, validateProject(next).errors));
+  };
   const described = (f: FieldName, extra?: string) => [extra, errors[f] ? `${id(f)}-error` : undefined].filter(Boolean).join(' ') || undefined;
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -77,11 +83,12 @@ export function ProjectForm({
     if (!image && !existingImageUrl) found.image = MESSAGES.imageRequired;
     setErrors(found);
     if (!data || found.image) {
+      // Focus first: the toast then goes to the other half of the screen, off the field to fix.
+      const first = (['title', 'description', 'longDescription', 'image', 'liveUrl', 'githubUrl', 'tool', 'category'] as const).find((f) => found[f]);
+      if (first) e.currentTarget.querySelector<HTMLElement>(`#${id(first)}`)?.focus();
       // The spec's own messages for these two are toasts (§5); every field also says what is wrong.
       if (found.tool || found.category) toast({ variant: 'destructive', title: 'Error', description: MESSAGES.selectToolAndCategory });
       else if (found.image) toast({ variant: 'destructive', title: 'Error', description: MESSAGES.imageRequired });
-      const first = (['title', 'description', 'longDescription', 'image', 'liveUrl', 'githubUrl', 'tool', 'category'] as const).find((f) => found[f]);
-      if (first) e.currentTarget.querySelector<HTMLElement>(`[aria-describedby~="${id(first)}-error"], #${id(first)}`)?.focus();
       return;
     }
     onSubmit(data, image);
@@ -115,7 +122,7 @@ export function ProjectForm({
 
       <div className="flex flex-col gap-2">
         <span className="text-sm font-medium">Project image</span>
-        <ImagePicker file={image} existingUrl={existingImageUrl} onChange={(f) => { setImage(f); setErrors((e) => ({ ...e, image: undefined })); }} progress={progress} error={errors.image} disabled={busy} />
+        <ImagePicker id={id('image')} file={image} existingUrl={existingImageUrl} onChange={(f) => { setImage(f); setErrors((e) => ({ ...e, image: undefined })); }} progress={progress} error={errors.image} disabled={busy} />
       </div>
 
       <div className="grid gap-6 sm:grid-cols-2">

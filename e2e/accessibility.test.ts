@@ -1,0 +1,350 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from './accounts-support.ts';
+import { seriousA11yViolations, startApp, type E2EApp } from './support/app.ts';
+
+/**
+ * Issue 22, items 2 and 3. axe-core on every route (public, account and admin, light and dark),
+ * failing on any serious or critical violation; and geometry checks for what a DOM query cannot
+ * see (switch knobs, the header and the admin tables at 375 px, toasts over buttons, the home
+ * page's fold). Geometry rather than pixel baselines: boxes inside boxes do not drift with the
+ * Chromium version or its font rendering.
+ */
+let app: E2EApp;
+let maker: Awaited<ReturnType<E2EApp['createUser']>>;
+let admin: Awaited<ReturnType<E2EApp['createUser']>>;
+let pendingId: string;
+let approvedId: string;
+let blogSlug: string;
+let visitorPage: Page;
+let makerPage: Page;
+let adminPage: Page;
+
+const LONG_TITLE = 'W'.repeat(100);
+
+async function insertProject(title: string): Promise<string> {
+  const { data, error } = await maker.client
+    .from('projects')
+    .insert({ title, description: 'Checked by axe.', tool: 'Cursor', category: 'Dashboard', creator_id: maker.id, upvotes: 0, featured: false })
+    .select('id')
+    .single();
+  if (error) throw error;
+  return (data as { id: string }).id;
+}
+
+beforeAll(async () => {
+  app = await startApp();
+  maker = await app.createUser({ name: 'Axel Axe' });
+  admin = await app.createUser({ name: 'Ada Audit' });
+  const service = app.service();
+  await service.auth.admin.updateUserById(admin.id, { app_metadata: { role: 'admin' } });
+  const creator = await maker.client.from('creators').upsert({ id: maker.id, name: 'Axel Axe' });
+  if (creator.error) throw creator.error;
+  pendingId = await insertProject('Pending Under Review');
+  approvedId = await insertProject('Published And Checked');
+  // A 100-character title with no spaces, for the admin's Recent Activity at 375 px (defect 14).
+  await insertProject(LONG_TITLE);
+  await service.from('projects').update({ status: 'approved' }).eq('id', approvedId);
+  const report = await admin.client.from('reports').insert({ type: 'project', target_id: approvedId, reason: 'Spam' });
+  if (report.error) throw report.error;
+  const { data: post } = await app.anon().from('content_items').select('slug').eq('type', 'blog').limit(1).single();
+  blogSlug = (post as { slug: string }).slug;
+
+  visitorPage = await app.newPage();
+  makerPage = await app.newPage();
+  await signIn(makerPage, maker.email, maker.password);
+  adminPage = await app.newPage();
+  await signIn(adminPage, admin.email, admin.password);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/** Opens a route and waits until its heading is there and the network has settled. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page
+    .locator('main h1')
+    .first()
+    .waitFor()
+    .catch((e: Error) => {
+      throw new Error(`${path}: no heading (${e.message})`);
+    });
+  await page.waitForLoadState('networkidle');
+}
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const violations = await seriousA11yViolations(page);
+  expect(violations, `${label}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+/**
+ * The page as it is, in the light theme and then the dark one: the `dark` class on <html> is all
+ * the theme is (public/theme.js and the toggle set it), so one load serves both checks.
+ */
+async function expectAccessibleInBothThemes(page: Page, label: string) {
+  for (const dark of [false, true]) {
+    await page.evaluate(async (on) => {
+      document.documentElement.classList.toggle('dark', on);
+      // Colours ease over (transition-colors): measure them once the transitions have ended.
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      await Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined)));
+    }, dark);
+    await expectNoSeriousViolations(page, `${dark ? 'dark' : 'light'} ${label}`);
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+}
+
+describe('axe-core on every route, light and dark', () => {
+  const publicRoutes = () => [
+    '/',
+    '/projects',
+    '/projects?featured=true',
+    '/projects?q=zzzz-nothing',
+    `/projects/${approvedId}`,
+    '/projects/00000000-0000-4000-8000-000000000000',
+    `/creators/${maker.id}`,
+    '/documentation',
+    '/blog',
+    `/blog/${blogSlug}`,
+    '/community',
+    '/about',
+    '/terms',
+    '/privacy',
+    '/signin',
+    '/signup',
+    '/forgot-password',
+    '/reset-password',
+    '/no/such/page',
+  ];
+  const accountRoutes = () => ['/submit-project', '/profile', '/my-projects', `/projects/${pendingId}`];
+  const adminRoutes = ['/admin', '/admin/users', '/admin/projects', '/admin/content', '/admin/moderation'];
+
+  it('public routes', async () => {
+    for (const path of publicRoutes()) {
+      await open(visitorPage, path);
+      await expectAccessibleInBothThemes(visitorPage, path);
+    }
+  });
+
+  it('account routes, with the edit dialog and the avatar menu open', async () => {
+    for (const path of accountRoutes()) {
+      await open(makerPage, path);
+      await expectAccessibleInBothThemes(makerPage, path);
+    }
+    await open(makerPage, '/my-projects');
+    await makerPage.getByRole('button', { name: 'Edit Pending Under Review' }).click();
+    await makerPage.getByRole('dialog').waitFor();
+    await expectAccessibleInBothThemes(makerPage, '/my-projects edit dialog');
+    await makerPage.keyboard.press('Escape');
+    await open(makerPage, `/projects/${approvedId}`);
+    await makerPage.getByRole('button', { name: 'Account menu' }).click();
+    await makerPage.getByRole('menu').waitFor();
+    await expectAccessibleInBothThemes(makerPage, 'avatar menu');
+    await makerPage.keyboard.press('Escape');
+  });
+
+  it('admin routes, every settings tab and a confirmation dialog', async () => {
+    for (const path of adminRoutes) {
+      await open(adminPage, path);
+      await adminPage.locator('main table, main ul[aria-label="Recent activity"]').first().waitFor();
+      await expectAccessibleInBothThemes(adminPage, path);
+    }
+    await open(adminPage, '/admin/settings');
+    for (const tab of ['General', 'Security', 'Notifications', 'Appearance']) {
+      await adminPage.getByRole('tab', { name: tab }).click();
+      await expectAccessibleInBothThemes(adminPage, `/admin/settings ${tab}`);
+    }
+    await open(adminPage, '/admin/users');
+    await adminPage.getByRole('button', { name: `Actions for ${maker.email}` }).click();
+    await adminPage.getByRole('menuitem', { name: 'Ban User' }).click();
+    await adminPage.getByRole('dialog').waitFor();
+    await expectAccessibleInBothThemes(adminPage, 'ban confirmation');
+    await adminPage.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('the small-screen layouts: menus open, admin tables as cards', async () => {
+    for (const page of [visitorPage, makerPage, adminPage]) await page.setViewportSize({ width: 375, height: 812 });
+    try {
+      for (const [page, who] of [
+        [visitorPage, 'visitor'],
+        [makerPage, 'maker'],
+      ] as const) {
+        await open(page, '/');
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
+        await expectAccessibleInBothThemes(page, `375 / menu open (${who})`);
+      }
+      for (const path of [...adminRoutes, '/admin/settings']) {
+        await open(adminPage, path);
+        await expectAccessibleInBothThemes(adminPage, `375 ${path}`);
+      }
+    } finally {
+      for (const page of [visitorPage, makerPage, adminPage]) await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function box(locator: Locator): Promise<Box> {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error(`no box for ${locator}`);
+  return b;
+}
+
+const inside = (inner: Box, outer: Box, slack = 0.5) =>
+  inner.x >= outer.x - slack &&
+  inner.y >= outer.y - slack &&
+  inner.x + inner.width <= outer.x + outer.width + slack &&
+  inner.y + inner.height <= outer.y + outer.height + slack;
+
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The page scrolls sideways when its content is wider than the viewport. */
+const horizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe('geometry', () => {
+  it('draws each settings switch with its knob inside the track: on the left when off, on the right when on (defect 6)', async () => {
+    for (const width of [1280, 375]) {
+      await adminPage.setViewportSize({ width, height: 800 });
+      await open(adminPage, '/admin/settings');
+      for (const tab of ['Security', 'Notifications']) {
+        await adminPage.getByRole('tab', { name: tab }).click();
+        const switches = adminPage.getByRole('tabpanel').getByRole('switch');
+        expect(await switches.count()).toBeGreaterThan(1);
+        for (const sw of await switches.all()) {
+          const check = async () => {
+            // Let the knob's transition finish before measuring.
+            await adminPage.waitForTimeout(250);
+            const track = await box(sw);
+            const knob = await box(sw.locator('[data-switch-knob]'));
+            const on = (await sw.getAttribute('aria-checked')) === 'true';
+            const label = `${width}px ${tab} ${await sw.getAttribute('id')} ${on ? 'on' : 'off'}`;
+            expect(inside(knob, track), `${label}: knob ${JSON.stringify(knob)} outside track ${JSON.stringify(track)}`).toBe(true);
+            const knobCentre = knob.x + knob.width / 2;
+            const trackCentre = track.x + track.width / 2;
+            expect(on ? knobCentre > trackCentre : knobCentre < trackCentre, `${label}: knob on the wrong side`).toBe(true);
+          };
+          await check();
+          // Flip it (unsaved) and measure the other state too.
+          await sw.click();
+          await check();
+          await sw.click();
+        }
+      }
+    }
+    await adminPage.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('fits the header into 375 px for visitors, users and admins, without overlaps', async () => {
+    for (const page of [visitorPage, makerPage, adminPage]) {
+      await page.setViewportSize({ width: 375, height: 812 });
+      await open(page, '/');
+      const header = page.locator('header').first();
+      const headerBox = await box(header);
+      expect(headerBox.width).toBeLessThanOrEqual(375);
+      const brand = await box(header.getByRole('link').first());
+      const controls = header.locator('button:visible');
+      for (const control of await controls.all()) {
+        const b = await box(control);
+        expect(inside(b, { x: 0, y: 0, width: 375, height: headerBox.height })).toBe(true);
+        expect(overlap(b, brand)).toBe(false);
+      }
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
+  it('keeps the admin pages inside 375 px: the active section in view, every row action on screen (defects 14, 15)', async () => {
+    await adminPage.setViewportSize({ width: 375, height: 812 });
+    try {
+      await open(adminPage, '/admin');
+      await adminPage.getByText(LONG_TITLE).first().waitFor();
+      expect(await horizontalOverflow(adminPage), '/admin with a 100-character title').toBeLessThanOrEqual(0);
+      for (const path of ['/admin/users', '/admin/projects', '/admin/content', '/admin/moderation', '/admin/settings']) {
+        await open(adminPage, path);
+        await adminPage.locator('main').getByRole('button').first().waitFor();
+        expect(await horizontalOverflow(adminPage), path).toBeLessThanOrEqual(0);
+        const active = adminPage.getByRole('navigation', { name: 'Admin' }).locator('a[aria-current="page"]');
+        expect(inside(await box(active), { x: 0, y: 0, width: 375, height: 10_000 }), `${path}: active section off screen`).toBe(true);
+        const rows = adminPage.locator('main tbody tr');
+        for (const row of await rows.all()) {
+          const rowBox = await box(row);
+          expect(inside(rowBox, { x: 0, y: 0, width: 375, height: 100_000 }), `${path}: a row wider than the screen`).toBe(true);
+          for (const button of await row.getByRole('button').all()) {
+            expect(inside(await box(button), rowBox), `${path}: a row action outside its row`).toBe(true);
+          }
+        }
+      }
+    } finally {
+      await adminPage.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
+  it('never puts a toast over the button just pressed or the field to fix (defect 10)', async () => {
+    for (const [width, height] of [
+      [1280, 800],
+      [375, 812],
+    ] as const) {
+      await makerPage.setViewportSize({ width, height });
+      await open(makerPage, '/submit-project');
+      const submit = makerPage.getByRole('button', { name: 'Submit Project', exact: true }).last();
+      // Three empty submits in a row: one toast at a time, never a pile.
+      for (let i = 0; i < 3; i++) {
+        await submit.click();
+        await makerPage.locator('.toast-root').last().waitFor();
+      }
+      await makerPage.waitForTimeout(400);
+      const shown = makerPage.locator('.toast-root[data-state="open"]');
+      expect(await shown.count()).toBe(1);
+      const toastBox = await box(shown);
+      expect(await makerPage.evaluate(() => document.activeElement?.id)).toBe('submit-title');
+      expect(overlap(toastBox, await box(makerPage.locator('#submit-title'))), `${width}px: toast over the field to fix`).toBe(false);
+      expect(overlap(toastBox, await box(submit)), `${width}px: toast over Submit`).toBe(false);
+
+      // Sign in is disabled while its request runs, which drops the focus: its failure toast
+      // still keeps clear of it.
+      await visitorPage.setViewportSize({ width, height });
+      await open(visitorPage, '/signin');
+      await visitorPage.locator('#signin-email').fill(maker.email);
+      await visitorPage.locator('#signin-password').fill('not-the-password-1');
+      const signInButton = visitorPage.getByRole('button', { name: 'Sign in', exact: true });
+      await signInButton.click();
+      await visitorPage.locator('.toast-root', { hasText: 'Failed to sign in' }).waitFor();
+      expect(overlap(await box(visitorPage.locator('.toast-root[data-state="open"]')), await box(signInButton)), `${width}px: toast over Sign in`).toBe(false);
+
+      // The admin's Save Changes sits at the top of its page: the toast goes to the bottom.
+      await adminPage.setViewportSize({ width, height });
+      await open(adminPage, '/admin/settings');
+      const save = adminPage.getByRole('button', { name: 'Save Changes' });
+      await save.click();
+      await adminPage.locator('.toast-root', { hasText: 'Settings saved successfully.' }).waitFor();
+      expect(overlap(await box(adminPage.locator('.toast-root[data-state="open"]')), await box(save)), `${width}px: toast over Save Changes`).toBe(false);
+    }
+    for (const page of [makerPage, adminPage, visitorPage]) await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('shows the first projects above the fold on a 1280×800 desktop (defect 31)', async () => {
+    await visitorPage.setViewportSize({ width: 1280, height: 800 });
+    await open(visitorPage, '/');
+    const firstTitle = visitorPage.locator('#featured-panel article h3').first();
+    await firstTitle.waitFor();
+    const b = await box(firstTitle);
+    expect(b.y + b.height, 'first card title below the fold').toBeLessThanOrEqual(800);
+  });
+
+  it('shows keyboard focus on the image drop zone (defect 7)', async () => {
+    await open(makerPage, '/submit-project');
+    const zone = makerPage.locator('label[for="submit-image"]');
+    const outline = () => zone.evaluate((el) => getComputedStyle(el).outlineStyle);
+    expect(await outline()).toBe('none');
+    await makerPage.locator('#submit-longDescription').focus();
+    await makerPage.keyboard.press('Tab');
+    expect(await makerPage.evaluate(() => document.activeElement?.id)).toBe('submit-image');
+    expect(await outline()).toBe('solid');
+    // And the zone is what the focus is drawn on: visible, in the viewport.
+    const zoneBox = await box(zone);
+    expect(zoneBox.width).toBeGreaterThan(100);
+  });
+});

@@ -1,0 +1,24 @@
+import type { ServerContext } from '../context.ts';
+import { assembleDigestsJob, drainOutboxJob } from '../notifications/jobs.ts';
+import { checkpointPgliteJob } from './checkpoint-pglite.ts';
+import { expireVoteNetworksJob } from './expire-vote-networks.ts';
+import { purgeAnonymousUsersJob } from './purge-anonymous-users.ts';
+import { purgeRateLimitsJob } from './purge-rate-limits.ts';
+import { purgeRealtimeChangesJob } from './purge-realtime-changes.ts';
+import type { Job } from './scheduler.ts';
+import { sweepOrphanFilesJob } from './sweep-orphan-files.ts';
+
+/** Every timed job of the product, in the order a tick runs them. */
+export function productJobs(ctx: Pick<ServerContext, 'db' | 'storage' | 'config' | 'outbox'>): Job[] {
+  const jobs = [
+    purgeRateLimitsJob(ctx.db),
+    purgeAnonymousUsersJob(ctx.db, ctx.config),
+    expireVoteNetworksJob(ctx.db),
+    purgeRealtimeChangesJob(ctx.db),
+    assembleDigestsJob(ctx.db),
+    drainOutboxJob(ctx.outbox),
+    sweepOrphanFilesJob(ctx),
+    checkpointPgliteJob(ctx.db),
+  ];
+  return jobs.filter((job): job is Job => job !== undefined);
+}

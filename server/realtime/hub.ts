@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import type { Channel } from './channel.ts';
+import { EVENTS } from './protocol/messages.ts';
+import { encodeText, encodeUserBroadcast, VSN_1, type Vsn } from './protocol/serializer.ts';
+
+/**
+ * A broadcast on its way to subscribers. The user payload is kept as the sender gave it (JSON
+ * text, checked to be JSON, or bytes) and never read: the server relays it, it does not act on it.
+ */
+export interface BroadcastMessage {
+  event: string;
+  /** The user payload as JSON text (absent when the sender gave none). */
+  json?: string;
+  /** The user payload as bytes (vsn 2.0.0 senders, REST octet-stream). */
+  binary?: Buffer;
+  /** Arrived as a user-broadcast frame (or the single-message REST call): vsn 2.0.0 receivers get one too. */
+  framed: boolean;
+}
+
+interface PresenceEntry {
+  key: string;
+  meta: Record<string, unknown> & { phx_ref: string };
+}
+
+type Metas = Record<string, { metas: PresenceEntry['meta'][] }>;
+
+/** Phoenix's presence refs are short random strings; the server, not the client, makes them. */
+const newRef = () => randomBytes(12).toString('base64url');
+
+/**
+ * This process's topics: which channels joined each, what each tracks in presence. Broadcast and
+ * presence of one topic reach every channel on it here; across several server instances they
+ * would go through Postgres (decision 140).
+ */
+export class Hub {
+  private readonly topics = new Map<string, Set<Channel>>();
+  private readonly presence = new Map<string, Map<Channel, PresenceEntry>>();
+
+  add(channel: Channel): void {
+    let members = this.topics.get(channel.topicKey);
+    if (!members) this.topics.set(channel.topicKey, (members = new Set()));
+    members.add(channel);
+  }
+
+  remove(channel: Channel): void {
+    this.untrack(channel);
+    const members = this.topics.get(channel.topicKey);
+    if (!members) return;
+    members.delete(channel);
+    if (members.size === 0) this.topics.delete(channel.topicKey);
+  }
+
+  channelCount(): number {
+    let n = 0;
+    for (const members of this.topics.values()) n += members.size;
+    return n;
+  }
+
+  /** Sends to every channel on the topic that may read broadcasts, but the sender unless it asked for `self`. */
+  broadcast(topicKey: string, message: BroadcastMessage, sender?: Channel): void {
+    const frames = new Map<Vsn, string | Buffer | null>();
+    for (const channel of this.topics.get(topicKey) ?? []) {
+      if (channel === sender && !sender.broadcastSelf) continue;
+      if (!channel.receivesBroadcast()) continue;
+      const vsn = channel.socket.vsn;
+      if (!frames.has(vsn)) frames.set(vsn, broadcastFrame(vsn, channel.topic, message));
+      const frame = frames.get(vsn);
+      if (frame) channel.socket.send(frame);
+    }
+  }
+
+  /** presence_state for one channel: every tracked presence of its topic, grouped by key. */
+  presenceState(topicKey: string): string {
+    const state: Metas = {};
+    for (const { key, meta } of this.presence.get(topicKey)?.values() ?? []) (state[key] ??= { metas: [] }).metas.push(meta);
+    return JSON.stringify(state);
+  }
+
+  /** Tracks (or updates) the channel's presence; an unchanged payload changes nothing. */
+  track(channel: Channel, payload: Record<string, unknown>): void {
+    let entries = this.presence.get(channel.topicKey);
+    if (!entries) this.presence.set(channel.topicKey, (entries = new Map()));
+    const previous = entries.get(channel);
+    if (previous && sameMeta(previous.meta, payload)) return;
+    const { phx_ref: _ref, phx_ref_prev: _prev, ...fromClient } = payload;
+    const meta: PresenceEntry['meta'] = { ...fromClient, phx_ref: newRef() };
+    if (previous) meta.phx_ref_prev = previous.meta.phx_ref;
+    entries.set(channel, { key: channel.presenceKey, meta });
+    const joins: Metas = { [channel.presenceKey]: { metas: [meta] } };
+    const leaves: Metas = previous ? { [previous.key]: { metas: [previous.meta] } } : {};
+    this.sendDiff(channel.topicKey, joins, leaves);
+  }
+
+  untrack(channel: Channel): void {
+    const entries = this.presence.get(channel.topicKey);
+    const previous = entries?.get(channel);
+    if (!entries || !previous) return;
+    entries.delete(channel);
+    if (entries.size === 0) this.presence.delete(channel.topicKey);
+    this.sendDiff(channel.topicKey, {}, { [previous.key]: { metas: [previous.meta] } });
+  }
+
+  private sendDiff(topicKey: string, joins: Metas, leaves: Metas): void {
+    const payloadJson = JSON.stringify({ joins, leaves });
+    const frames = new Map<Vsn, string>();
+    for (const channel of this.topics.get(topicKey) ?? []) {
+      if (!channel.receivesPresence()) continue;
+      const vsn = channel.socket.vsn;
+      let frame = frames.get(vsn);
+      if (!frame) {
+        frame = encodeText(vsn, { joinRef: null, ref: null, topic: channel.topic, event: EVENTS.presenceDiff, payloadJson });
+        frames.set(vsn, frame);
+      }
+      channel.socket.send(frame);
+    }
+  }
+}
+
+/** Whether a new track payload equals the tracked one (the server's refs aside). */
+function sameMeta(meta: PresenceEntry['meta'], payload: Record<string, unknown>): boolean {
+  const { phx_ref: _ref, phx_ref_prev: _prev, ...tracked } = meta;
+  const { phx_ref: _r, phx_ref_prev: _p, ...incoming } = payload;
+  return JSON.stringify(tracked) === JSON.stringify(incoming);
+}
+
+/**
+ * The frame one receiver gets: vsn 2.0.0 receivers of a framed broadcast get kind 4 (the only
+ * binary frame realtime-js reads); everyone else gets the JSON message, which cannot carry bytes.
+ */
+function broadcastFrame(vsn: Vsn, topic: string, message: BroadcastMessage): string | Buffer | null {
+  if (vsn !== VSN_1 && message.framed) {
+    const frame = message.binary
+      ? encodeUserBroadcast(topic, message.event, 'binary', message.binary)
+      : encodeUserBroadcast(topic, message.event, 'json', Buffer.from(message.json ?? 'null', 'utf8'));
+    if (frame) return frame;
+  }
+  if (message.binary) return null;
+  const payload = message.json === undefined ? '' : `,"payload":${message.json}`;
+  const payloadJson = `{"type":"broadcast","event":${JSON.stringify(message.event)}${payload}}`;
+  return encodeText(vsn, { joinRef: null, ref: null, topic, event: EVENTS.broadcast, payloadJson });
+}

@@ -1,0 +1,35 @@
+import { canRead, canWrite } from './authorization.ts';
+import type { Channel } from './channel.ts';
+import { TEXTS } from './protocol/messages.ts';
+import type { RealtimeServices } from './services.ts';
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * `presence` pushes: `track` (the payload becomes this channel's presence under its key; tracking
+ * again replaces it) and `untrack`. Everyone on the topic, the tracker too, gets presence_diff.
+ * The payload is the client's to describe itself; the server stores and relays it, and never
+ * reads anything into it. On a private channel tracking needs the presence write policy.
+ */
+export async function handlePresence(s: RealtimeServices, channel: Channel, ref: string | null, payload: unknown): Promise<void> {
+  const event = isPlainObject(payload) && typeof payload.event === 'string' ? payload.event.toLowerCase() : undefined;
+  if (event === 'untrack') {
+    s.hub.untrack(channel);
+    return channel.reply(ref, 'ok', {});
+  }
+  if (event !== 'track') return channel.reply(ref, 'error', { reason: `UnknownPresenceEvent: ${event ?? 'missing event'}` });
+
+  const meta = (payload as Record<string, unknown>).payload ?? {};
+  if (!isPlainObject(meta)) return channel.reply(ref, 'error', { reason: TEXTS.presencePayload });
+  if (channel.isPrivate) {
+    channel.policies.presenceWrite ??= await canWrite(s.db, channel.auth, channel.subTopic, 'presence');
+    if (channel.policies.presenceRead === undefined) {
+      channel.policies.presenceRead = (await canRead(s.db, channel.auth, channel.subTopic, ['presence'])).has('presence');
+    }
+    if (!channel.policies.presenceWrite) return channel.reply(ref, 'error', { reason: TEXTS.cannotWrite(channel.subTopic) });
+  }
+  if (channel.state !== 'joined') return;
+  channel.presenceEnabled = true;
+  s.hub.track(channel, meta);
+  channel.reply(ref, 'ok', {});
+}

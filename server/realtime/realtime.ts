@@ -1,0 +1,134 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Hono } from 'hono';
+import { WebSocketServer } from 'ws';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { Keys } from '../security/jwt.ts';
+import { AccessGuard } from './access-guard.ts';
+import { Channel } from './channel.ts';
+import { ChangeFeed } from './changes/feed.ts';
+import { Hub } from './hub.ts';
+import { realtimeRoutes } from './http.ts';
+import { VSN_1, VSNS, type Vsn } from './protocol/serializer.ts';
+import { endChannel, type RealtimeServices, type RealtimeStats } from './services.ts';
+import { RealtimeSocket } from './socket.ts';
+import { checkToken } from './tokens.ts';
+
+export const WEBSOCKET_PATH = '/realtime/v1/websocket';
+const CLOSE_GRACE_MS = 2000;
+
+export interface RealtimeOptions {
+  config: Pick<Config, 'REALTIME_MAX_MESSAGE_BYTES' | 'REALTIME_MAX_BUFFERED_BYTES'>;
+  db: Database;
+  keys: Keys;
+  clock: Clock;
+  log: (line: string) => void;
+}
+
+/** Answers a WebSocket upgrade with an HTTP error, as Supabase refuses a connection. */
+function refuseUpgrade(socket: Duplex, status: number, reason: string, error: string): void {
+  const body = JSON.stringify({ error });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * /realtime/v1: Supabase Realtime's protocol for supabase-js (Phoenix channels over a WebSocket
+ * on the server's own HTTP port): Postgres changes under RLS, broadcast, presence, and the REST
+ * broadcast API. One instance per server; start() after migrations, close() before the database.
+ */
+export class Realtime {
+  private readonly services: RealtimeServices;
+  private readonly wss: WebSocketServer;
+  private readonly sockets = new Set<RealtimeSocket>();
+  private closing = false;
+  /** POST /api/broadcast…, mounted under /realtime/v1 by the app. */
+  readonly routes: Hono;
+
+  constructor(options: RealtimeOptions) {
+    const { db, keys, clock, log, config } = options;
+    const stats: RealtimeStats = { rlsChecks: 0, dropped: 0 };
+    const limits = {
+      maxMessageBytes: config.REALTIME_MAX_MESSAGE_BYTES,
+      maxBufferedBytes: config.REALTIME_MAX_BUFFERED_BYTES,
+      maxChannelsPerSocket: 100,
+    };
+    const hub = new Hub();
+    const guard = new AccessGuard(clock, db, (channel, message) => endChannel(this.services, channel, { kind: 'shutdown', message }));
+    const feed = new ChangeFeed({
+      db,
+      log,
+      maxRecordBytes: limits.maxMessageBytes,
+      counted: () => stats.rlsChecks++,
+      guard: (subscribers) => guard.check([...subscribers].filter((s): s is Channel => s instanceof Channel)),
+    });
+    this.services = { db, keys, clock, log, limits, stats, hub, guard, feed };
+    this.routes = realtimeRoutes(this.services);
+    this.wss = new WebSocketServer({
+      noServer: true,
+      // Frames past the limit get an error answer; far past it, ws closes the connection (1009).
+      maxPayload: limits.maxMessageBytes * 4,
+      perMessageDeflate: false,
+      // realtime-js may offer "phoenix" (with its token as a second protocol): take it.
+      handleProtocols: (protocols) => (protocols.has('phoenix') ? 'phoenix' : false),
+    });
+  }
+
+  /** Follows the change table from now on. */
+  async start(): Promise<void> {
+    await this.services.feed.start();
+  }
+
+  /** After DDL at run time: publication membership and columns are read again. */
+  reload(): Promise<void> {
+    return this.services.feed.reload();
+  }
+
+  stats(): Readonly<RealtimeStats> & { sockets: number; channels: number } {
+    return { ...this.services.stats, sockets: this.sockets.size, channels: this.services.hub.channelCount() };
+  }
+
+  /** The HTTP server's 'upgrade' listener. */
+  readonly upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    socket.on('error', () => socket.destroy());
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname.replace(/\/+$/, '') !== WEBSOCKET_PATH) return refuseUpgrade(socket, 404, 'Not Found', 'Not found');
+    if (this.closing) return refuseUpgrade(socket, 503, 'Service Unavailable', 'Realtime is restarting, please standby');
+    const vsn = (url.searchParams.get('vsn') ?? VSN_1) as Vsn;
+    if (!VSNS.includes(vsn)) return refuseUpgrade(socket, 400, 'Bad Request', `Unsupported protocol version ${vsn}: use 1.0.0 or 2.0.0`);
+    const header = req.headers['x-api-key'];
+    const token = (typeof header === 'string' ? header : undefined) ?? url.searchParams.get('apikey');
+    if (!token) return refuseUpgrade(socket, 401, 'Unauthorized', 'API key is missing');
+
+    checkToken(this.services.keys, this.services.db, token).then(
+      (checked) => {
+        if (!checked.ok) return refuseUpgrade(socket, 401, 'Unauthorized', checked.refusal.connectMessage);
+        if (this.closing || socket.destroyed) return socket.destroy();
+        this.wss.handleUpgrade(req, socket, head, (ws) => {
+          const client = new RealtimeSocket(ws, vsn, token, this.services, (gone) => this.sockets.delete(gone));
+          if (this.closing) return client.close();
+          this.sockets.add(client);
+        });
+      },
+      (err: Error) => {
+        this.services.log(`realtime: refusing a connection: ${err.message}`);
+        refuseUpgrade(socket, 500, 'Internal Server Error', 'Error connecting to Realtime');
+      },
+    );
+  };
+
+  /** Closes every socket (clients reconnect elsewhere or later), then stops following changes. */
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    const all = [...this.sockets];
+    for (const socket of all) socket.close();
+    await Promise.all(all.map((socket) => socket.closed(CLOSE_GRACE_MS)));
+    this.services.guard.close();
+    await this.services.feed.close();
+    this.wss.close();
+  }
+}

@@ -1,0 +1,53 @@
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/database.ts';
+import type { Keys } from '../security/jwt.ts';
+import type { AccessGuard } from './access-guard.ts';
+import type { Channel } from './channel.ts';
+import type { ChangeFeed } from './changes/feed.ts';
+import type { Hub } from './hub.ts';
+
+export interface RealtimeLimits {
+  /** The largest frame a client may send, and the largest row record sent whole. */
+  maxMessageBytes: number;
+  /** A socket with this much unsent data is dropped instead of buffered further. */
+  maxBufferedBytes: number;
+  maxChannelsPerSocket: number;
+}
+
+/** Counters for tests now and metrics later. */
+export interface RealtimeStats {
+  /** Statements that checked changes against RLS (one per table, claim set and batch). */
+  rlsChecks: number;
+  /** Sockets dropped for not reading what was sent to them. */
+  dropped: number;
+}
+
+/** What every realtime module shares; built once by Realtime. */
+export interface RealtimeServices {
+  db: Database;
+  keys: Keys;
+  clock: Clock;
+  log(line: string): void;
+  limits: RealtimeLimits;
+  hub: Hub;
+  feed: ChangeFeed;
+  guard: AccessGuard;
+  stats: RealtimeStats;
+}
+
+export type Ending = { kind: 'left' | 'replaced' | 'disconnected' } | { kind: 'shutdown'; message: string };
+
+/**
+ * Takes a channel out of everything it is part of. A shutdown tells the client why with a
+ * `system` error first, as Supabase does; every ending but a lost socket then sends phx_close.
+ */
+export function endChannel(s: RealtimeServices, channel: Channel, ending: Ending): void {
+  if (channel.state === 'closed') return;
+  if (ending.kind === 'shutdown') channel.system('system', 'error', ending.message);
+  channel.state = 'closed';
+  s.hub.remove(channel);
+  s.feed.unsubscribe(channel);
+  s.guard.unwatch(channel);
+  channel.socket.forget(channel);
+  if (ending.kind !== 'disconnected') channel.sendClose();
+}

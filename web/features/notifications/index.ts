@@ -1,0 +1,2 @@
+/** What other parts of the app use of this feature (the pages and the bell load lazily by path). */
+export { NotificationProfileSettings } from './components/time-zone-setting.tsx';
