@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,10 @@ import { startServer } from '../../../server/server.ts';
 import { profileServing } from '../../support/profile.ts';
 import { announce, APPROVED_IDS_SQL, benchPglite, targetEnv } from '../protocol.ts';
 
-/** (a) our server, as `npm start` runs it, in its own process; write limits raised so they never refuse. */
+/**
+ * (a) our server, as `npm start` runs it, in its own process: metrics on (METRICS_TOKEN), logging
+ * at the default level, write limits raised so they never refuse.
+ */
 const env = targetEnv();
 const unlimited = '1000000000/60';
 const config = loadConfig({
@@ -16,11 +20,13 @@ const config = loadConfig({
   DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-ours-')),
   JWT_SECRET: env.jwtSecret,
   SEED_DEMO: 'false',
-  LOG_LEVEL: 'silent',
+  LOG_LEVEL: 'info',
+  METRICS_TOKEN: randomBytes(24).toString('hex'),
   RATE_LIMIT_REST_WRITES: unlimited,
   RATE_LIMIT_VOTES: unlimited,
 });
 const db = env.engine === 'postgres' ? await openPostgres(env.databaseUrl!) : await benchPglite(env);
+// Log lines are formatted as always; stdout belongs to the protocol with the runner.
 const server = await startServer(config, { db, log: () => undefined });
 const { rows } = await db.query<{ id: string }>(APPROVED_IDS_SQL);
 const stopProfile = await profileServing();
