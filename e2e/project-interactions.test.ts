@@ -32,6 +32,8 @@ async function dbUpvotes(id: string): Promise<number> {
 }
 
 const count = async (page: Page) => Number(await page.getByTestId('upvote-count').first().textContent());
+/** The upvote button once it knows whether this voter upvoted (it is busy until then). */
+const settledUpvote = async (page: Page) => page.locator('[data-testid="upvote-button"][aria-busy="false"]').first().waitFor();
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/signin');
@@ -92,7 +94,7 @@ describe('upvotes', () => {
     const page = await app.newPage();
     await page.goto(`/projects/${project.id}`);
     const button = page.getByTestId('upvote-button').first();
-    await button.waitFor();
+    await settledUpvote(page);
     expect(await count(page)).toBe(before);
     expect(await button.getAttribute('aria-pressed')).toBe('false');
 
@@ -102,7 +104,8 @@ describe('upvotes', () => {
     await expect.poll(() => dbUpvotes(project.id)).toBe(before + 1);
 
     await page.reload();
-    await button.waitFor();
+    // Once the button is no longer busy reading the voter's mark, it shows the vote.
+    await settledUpvote(page);
     expect(await button.getAttribute('aria-pressed')).toBe('true');
     expect(await count(page)).toBe(before + 1);
     // The mark comes from the server: the visitor's first click signed them in anonymously.

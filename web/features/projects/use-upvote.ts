@@ -15,8 +15,11 @@ import type { Project } from './api/types.ts';
  */
 export function useUpvote(projectId: string, serverCount: number) {
   const queryClient = useQueryClient();
-  const { voterId } = useAuth();
-  const { voted, loading } = useVoted(voterId, projectId);
+  const { voterId, loading: sessionLoading } = useAuth();
+  const voteState = useVoted(voterId, projectId);
+  // Until the session is restored and the server has said whether it voted, the mark is unknown.
+  const checking = sessionLoading || voteState.loading;
+  const { voted } = voteState;
   const [optimistic, setOptimistic] = useState<boolean | null>(null);
   const [count, setCount] = useState(serverCount);
   const [pending, setPending] = useState(false);
@@ -33,7 +36,7 @@ export function useUpvote(projectId: string, serverCount: number) {
 
   async function toggle() {
     // While the server is saying whether this voter already voted, a click could only guess.
-    if (busy.current || loading) return;
+    if (busy.current || checking) return;
     busy.current = true;
     setPending(true);
     const before = { upvoted, count };
@@ -54,7 +57,7 @@ export function useUpvote(projectId: string, serverCount: number) {
     }
   }
 
-  return { upvoted, count, pending, toggle };
+  return { upvoted, count, pending, checking, toggle };
 }
 
 function upvoteError(error: unknown) {

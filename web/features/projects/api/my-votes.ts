@@ -17,7 +17,7 @@ const hasVoted = createVoteBatcher(fetchMyVotes);
 /**
  * Whether this voter upvoted the project, as the server knows it (every device agrees): undefined
  * while unknown, false without a session (a visitor has voted for nothing yet). `loading` is true
- * only while the first answer is on its way.
+ * until the first answer has come.
  */
 export function useVoted(voterId: string | null, projectId: string): { voted: boolean | undefined; loading: boolean } {
   const query = useQuery({
@@ -27,5 +27,7 @@ export function useVoted(voterId: string | null, projectId: string): { voted: bo
     meta: { private: true },
     staleTime: 60_000,
   });
-  return voterId ? { voted: query.data, loading: query.isPending && query.fetchStatus === 'fetching' } : { voted: false, loading: false };
+  // isPending, not "fetching": between enabling the query and its fetch starting there is a render
+  // in which nothing is fetching yet, and the answer is still unknown.
+  return voterId ? { voted: query.data, loading: query.isPending } : { voted: false, loading: false };
 }

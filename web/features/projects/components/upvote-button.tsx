@@ -14,15 +14,19 @@ export function UpvoteButton({
   title: string;
   size?: 'default' | 'lg';
 }) {
-  const { upvoted, count, toggle } = useUpvote(projectId, upvotes);
+  const { upvoted, count, pending, checking, toggle } = useUpvote(projectId, upvotes);
   return (
     <button
       type="button"
       onClick={() => void toggle()}
       aria-pressed={upvoted}
+      // Until the voter's mark is known a click could only guess (and toggle the wrong way).
+      disabled={checking}
+      // While the mark is being read or a vote is on its way, the pressed state may still change.
+      aria-busy={checking || pending}
       data-testid="upvote-button"
       className={cn(
-        'inline-flex cursor-pointer items-center gap-1.5 rounded-lg border font-semibold tabular-nums transition-colors',
+        'inline-flex cursor-pointer items-center disabled:cursor-progress gap-1.5 rounded-lg border font-semibold tabular-nums transition-colors',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
         size === 'lg' ? 'h-11 px-4 text-base' : 'h-8 px-2.5 text-sm',
         upvoted
