@@ -31,6 +31,8 @@ export class ChangeFeed {
   private unlisten: (() => Promise<void>) | undefined;
   private pumping: Promise<void> | undefined;
   private again = false;
+  /** Changes were left unread while nobody subscribed: the cursor is behind, and may jump. */
+  private behind = false;
   private retry: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: FeedDeps) {
@@ -53,8 +55,7 @@ export class ChangeFeed {
     await db.query('select platform.realtime_sync_capture()').catch((err: Error) => {
       this.deps.log(`realtime: could not put capture on the published tables: ${err.message}`);
     });
-    const max = await db.query<{ seq: string }>('select coalesce(max(seq), 0)::text as seq from platform.realtime_changes');
-    this.cursor = max.rows[0]!.seq;
+    this.cursor = await this.lastSeq();
     this.unlisten = await db.listen(NOTIFY_CHANNEL, () => this.wake(), () => this.wake());
     this.wake(); // what committed while LISTEN was being set up
   }
@@ -67,9 +68,18 @@ export class ChangeFeed {
 
   async subscribe(subscriber: ChangeSubscriber, bindings: readonly Binding[]): Promise<SubscribeResult> {
     if (!this.installed) return { ok: false, error: CAPTURE_MISSING };
+    if (this.behind) {
+      // Nobody wanted what was left unread; a subscriber gets what commits from its join on.
+      await this.pumping;
+      this.behind = false;
+      this.cursor = await this.lastSeq();
+    }
     const result = await buildSubscriptions(this.deps.db, this.catalog, subscriber, bindings);
-    if (result.ok && subscriber.state === 'joined') this.registry.set(subscriber, result.subscriptions);
-    else this.registry.remove(subscriber);
+    if (result.ok && subscriber.state === 'joined') {
+      this.registry.set(subscriber, result.subscriptions);
+      // Anything that committed while the feed was idle for want of subscribers is read now.
+      this.wake();
+    } else this.registry.remove(subscriber);
     return result;
   }
 
@@ -103,6 +113,13 @@ export class ChangeFeed {
   private async pump(): Promise<void> {
     try {
       for (;;) {
+        // With no subscriber on this instance there is nobody to read for: every write would
+        // otherwise cost a read of the change table (the API's hot path, decision 140).
+        if (this.registry.size === 0) {
+          this.behind = true;
+          return;
+        }
+        this.behind = false;
         const batch = await this.read();
         if (batch.length === 0) return;
         await fanOut({ ...this.deps, catalog: this.catalog, registry: this.registry }, batch);
@@ -115,6 +132,11 @@ export class ChangeFeed {
       this.retry = setTimeout(() => this.wake(), RETRY_MS);
       this.retry.unref();
     }
+  }
+
+  private async lastSeq(): Promise<string> {
+    const { rows } = await this.deps.db.query<{ seq: string }>('select coalesce(max(seq), 0)::text as seq from platform.realtime_changes');
+    return rows[0]!.seq;
   }
 
   private async read(): Promise<CapturedChange[]> {

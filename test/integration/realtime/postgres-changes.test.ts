@@ -287,6 +287,18 @@ describe.each(VSNS)('postgres_changes filters over vsn %s', (vsn) => {
   });
 });
 
+describe('a feed with nobody subscribed', () => {
+  it('leaves earlier changes unread, and a new subscriber gets what commits after it joined, in order', async () => {
+    await closeClients();
+    await expect.poll(() => server.ctx.realtime.stats().channels).toBe(0);
+    for (const player of ['idle-1', 'idle-2', 'idle-3']) await sql(`insert into public.rt_scores (player) values ($1)`, [player]);
+    const { inbox } = await listen('2.0.0', [{ event: 'INSERT', schema: 'public', table: 'rt_scores' }]);
+    await sql(`insert into public.rt_scores (player) values ('joined-1'), ('joined-2')`);
+    await inbox.next((m) => m.new.player === 'joined-2');
+    expect(inbox.received.map((m) => m.new.player)).toEqual(['joined-1', 'joined-2']);
+  });
+});
+
 describe('replication_ready', () => {
   it('tells a client that asked that the change stream is ready, as Supabase does', async () => {
     const client = realtimeClient(server, { vsn: '2.0.0' });
