@@ -40,13 +40,17 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await new Promise<void>((ready, fail) => {
-    child.stdout!.on('data', (d: Buffer) => d.toString().includes('is running at') && ready());
-    child.once('exit', (code) => fail(new Error(`server exited with ${code}`)));
-  });
-  return child;
+  let exited: number | null | undefined;
+  child.once('exit', (code) => (exited = code));
+  // Ready when /readyz says so (database reachable, migrations applied, demo content seeded).
+  for (;;) {
+    if (exited !== undefined) throw new Error(`server exited with ${exited}`);
+    const ready = await fetch(`http://127.0.0.1:${PORT}/readyz`).then((r) => r.ok, () => false);
+    if (ready) return child;
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 async function firstProjectPath(origin: string): Promise<string> {
@@ -108,7 +112,11 @@ async function main() {
     for (const row of rows) console.log(row);
   } finally {
     await chrome.kill();
-    server.kill('SIGTERM');
+    // The server closes its database (and syncs its files) before exiting: wait, then remove them.
+    await new Promise((exited) => {
+      server.once('exit', exited);
+      server.kill('SIGTERM');
+    });
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

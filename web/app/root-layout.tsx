@@ -28,7 +28,9 @@ export function RootLayout() {
       </a>
       <div className="flex min-h-screen flex-col">
         <Header />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {/* At least a screen tall below the header, so the footer starts below the fold: it never
+            jumps while a page's code or data loads, whatever height the page turns out to have. */}
+        <main id="main" tabIndex={-1} className="min-h-[calc(100svh-4rem)] flex-1 focus:outline-none">
           <PageErrorBoundary key={location.pathname}>
             <Suspense fallback={<PageFallback />}>
               <Outlet />
@@ -42,10 +44,10 @@ export function RootLayout() {
   );
 }
 
-/** While a page's code loads: a thin bar at the top and a calm empty area (no layout jump). */
+/** While a page's code loads: a thin bar at the top, and the empty main area (the footer stays put). */
 function PageFallback() {
   return (
-    <div className="min-h-[60vh]" aria-busy="true">
+    <div aria-busy="true">
       <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-[70] h-0.5 animate-pulse bg-primary" />
     </div>
   );

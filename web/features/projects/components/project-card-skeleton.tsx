@@ -1,15 +1,39 @@
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 
+/** One line of placeholder text: a bar inside a line box of the real text's size, so heights match. */
+function Line({ className }: { className: string }) {
+  return (
+    <div className="flex items-center" style={{ height: '1lh' }}>
+      <Skeleton className={`h-[0.8em] ${className}`} />
+    </div>
+  );
+}
+
+/**
+ * A ProjectCard still loading, line for line the card's own layout (the same paddings, gaps, font
+ * sizes and line heights, the description's three lines, the upvote button's height), so nothing
+ * moves when the real cards replace it.
+ */
 export function ProjectCardSkeleton() {
   return (
-    <div className="overflow-hidden rounded-xl border border-border bg-card" data-testid="project-skeleton">
+    <div className="flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm" data-testid="project-skeleton">
       <Skeleton className="aspect-video w-full rounded-none" />
-      <div className="flex flex-col gap-3 p-5">
-        <Skeleton className="h-6 w-3/4" />
-        <Skeleton className="h-4 w-1/2" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-5/6" />
-        <Skeleton className="h-8 w-20" />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="text-lg leading-snug">
+          <Line className="w-3/4" />
+        </div>
+        <div className="text-sm">
+          <Line className="w-1/2" />
+        </div>
+        <div className="text-sm">
+          <Line className="w-full" />
+          <Line className="w-full" />
+          <Line className="w-2/3" />
+        </div>
+        <div className="mt-auto flex items-center justify-between pt-2">
+          <Skeleton className="h-8 w-16" />
+          <Skeleton className="h-4 w-8" />
+        </div>
       </div>
     </div>
   );

@@ -60,7 +60,8 @@ export function ProjectCard({ project, priority = false }: { project: Project; p
             </>
           )}
         </div>
-        <p className="line-clamp-3 break-words text-sm text-muted-foreground">{project.description}</p>
+        {/* Always three lines tall, as the skeleton is: a short description does not make a shorter card. */}
+        <p className="line-clamp-3 min-h-[3lh] break-words text-sm text-muted-foreground">{project.description}</p>
         <div className="mt-auto flex items-center justify-between pt-2">
           <UpvoteButton projectId={project.id} upvotes={project.upvotes} title={project.title} />
           <span className="inline-flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="comment-count">
