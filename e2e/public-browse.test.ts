@@ -21,7 +21,7 @@ async function waitForCards(page: Page) {
 
 /** The list has answered for the current URL (no placeholder from the previous filters). */
 async function settled(page: Page) {
-  await page.locator('section[aria-label="Projects"][aria-busy="false"]').waitFor();
+  await page.getByRole('region', { name: 'Projects', exact: true }).and(page.locator('[aria-busy="false"]')).waitFor();
 }
 
 interface Row {
@@ -213,8 +213,12 @@ describe('not found', () => {
   it('shows the load-failure toast when the API cannot be reached', async () => {
     const page = await app.newPage();
     const [first] = await approved();
+    // A fresh load of a project page carries its data in the HTML (decision 201): the read that
+    // fails is the one the SPA sends when the visitor opens the project from the list.
+    await page.goto('/projects');
+    await waitForCards(page);
     await page.route('**/rest/v1/projects**', (route) => route.abort('connectionrefused'));
-    await page.goto(`/projects/${first!.id}`);
+    await page.locator(`a[href="/projects/${first!.id}"]`).first().click();
     await page.getByText('Failed to load project details', { exact: true }).waitFor({ timeout: 20_000 });
     await page.getByRole('heading', { name: 'Project not found' }).waitFor();
   });

@@ -34,7 +34,8 @@ export function createApp(ctx: ServerContext, ops: OpsState = { draining: () => 
   app.route('/storage/v1', storageRoutes(ctx, ctx.storage));
   app.route('/unsubscribe', unsubscribeRoutes(ctx));
   app.route('/realtime/v1', ctx.realtime.routes);
-  app.route('/', webRoutes(ctx));
+  // The pages answer their first screen's API reads in-process, through the same handlers (decision 201).
+  app.route('/', webRoutes(ctx, { api: (request) => Promise.resolve(app.fetch(request)) }));
 
   app.onError((err, c) => {
     if (err instanceof DatabaseUnavailableError) {

@@ -40,9 +40,17 @@ export class IndexHtml {
 
 /**
  * Writes the backend's address, the anon key and the auth return origin (read by web/lib/env.ts), and the page's title,
- * description, OpenGraph and Twitter tags into index.html. Every value is HTML-escaped.
+ * description, OpenGraph and Twitter tags into index.html, and the route's extras (its first
+ * screen's data and preload hints, decision 201). Every value is HTML-escaped.
  */
-export function renderIndexHtml(html: string, runtime: RuntimeConfig, meta: PageMeta): string {
+export interface PageExtras {
+  /** Preload hints, for the end of <head>. */
+  head?: string;
+  /** The first screen's data, right after the app's root element. */
+  body?: string;
+}
+
+export function renderIndexHtml(html: string, runtime: RuntimeConfig, meta: PageMeta, extras: PageExtras = {}): string {
   const tags = [
     `<meta name="supabase-url" content="${escapeHtml(runtime.supabaseUrl)}" />`,
     `<meta name="supabase-anon-key" content="${escapeHtml(runtime.anonKey)}" />`,
@@ -58,11 +66,13 @@ export function renderIndexHtml(html: string, runtime: RuntimeConfig, meta: Page
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
     ...(meta.image ? [`<meta name="twitter:image" content="${escapeHtml(meta.image)}" />`] : []),
+    ...(extras.head ? [extras.head] : []),
   ].join('\n    ');
 
   // Replacement functions, so a "$&" in a title is inserted literally.
   return html
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
     .replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`)
-    .replace('</head>', () => `    ${tags}\n  </head>`);
+    .replace('</head>', () => `    ${tags}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root"></div>${extras.body ?? ''}`);
 }

@@ -9,10 +9,12 @@ import { negotiateCompression } from '../http/compression.ts';
 import { requestHeader } from '../http/node-request.ts';
 import { contentSecurityPolicy } from '../http/security-headers.ts';
 import { renderFeed } from './feed.ts';
+import { renderFirstScreen, type InProcessFetch } from './first-screen.ts';
 import { IndexHtml, renderIndexHtml } from './index-html.ts';
 import { publicOrigin } from './origin.ts';
 import { resolvePageMeta } from './page-meta.ts';
 import { newestPublicProjects, readSiteIdentity, sitemapEntries } from './public-data.ts';
+import { RouteModules } from './route-modules.ts';
 import { renderSitemap } from './sitemap.ts';
 import { readStaticFile } from './static-files.ts';
 
@@ -31,9 +33,10 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>${site.name}</tit
  * Serves the built SPA: hashed assets cached for a year, index.html (never cached) for every
  * client route with the runtime config and per-page meta tags, plus /sitemap.xml and /feed.xml.
  */
-export function webRoutes(ctx: ServerContext, options: { distDir?: string } = {}): Hono {
+export function webRoutes(ctx: ServerContext, options: { distDir?: string; api?: InProcessFetch } = {}): Hono {
   const distDir = resolve(options.distDir ?? ctx.config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
   const indexHtml = new IndexHtml(join(distDir, 'index.html'));
+  const routeModules = new RouteModules(join(distDir, '.vite', 'manifest.json'));
   const app = new Hono();
 
   app.get('/sitemap.xml', async (c) => {
@@ -78,7 +81,10 @@ export function webRoutes(ctx: ServerContext, options: { distDir?: string } = {}
     const meta = page.meta.image ? { ...page.meta, image: ctx.publicUrls.rewrite(page.meta.image, origin) } : page.meta;
     const styleNonce = randomBytes(16).toString('base64');
     const runtime = { supabaseUrl: origin, anonKey: ctx.keys.anonKey, authReturnOrigin: authReturnOrigin(ctx.config, origin), styleNonce };
-    const body = renderIndexHtml(html, runtime, meta);
+    const firstScreen =
+      options.api && page.status === 200 ? await renderFirstScreen(options.api, origin, ctx.keys.anonKey, path, new URL(c.req.url).search) : undefined;
+    const head = [routeModules.preloadTags(path, html), firstScreen?.preload].filter(Boolean).join('\n    ');
+    const body = renderIndexHtml(html, runtime, meta, { head, body: firstScreen?.data });
     return sendText(c, body, page.status, {
       'content-type': 'text/html; charset=UTF-8',
       'cache-control': 'no-cache',

@@ -1,5 +1,6 @@
 import { createClient, type SupportedStorage } from '@supabase/supabase-js';
 import { env } from './env.ts';
+import { firstScreenFetch } from './first-screen.ts';
 
 const VERIFIER_SUFFIX = '-code-verifier';
 const KEEP_VERIFIER_KEY = 'showcase.keep-pkce-verifier';
@@ -59,4 +60,5 @@ export const supabase = createClient(env.supabaseUrl, env.supabaseAnonKey || 'mi
     flowType: 'pkce',
     storage: authStorage(),
   },
+  global: { fetch: firstScreenFetch },
 });

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { PROJECT_DETAIL_SELECT } from '../../../domain/first-screen.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { toProject, type Project, type ProjectRow } from '../projects/index.ts';
 
@@ -18,7 +19,7 @@ export interface ProjectDetail extends Project {
 export async function fetchProject(id: string): Promise<ProjectDetail | null> {
   // A malformed id cannot name a project; asking would only earn a database error.
   if (!UUID.test(id)) return null;
-  const { data, error } = await supabase.from('projects').select('*, creators(id, name, bio)').eq('id', id).maybeSingle();
+  const { data, error } = await supabase.from('projects').select(PROJECT_DETAIL_SELECT).eq('id', id).maybeSingle();
   if (error) throw error;
   if (!data) return null;
   const row = data as ProjectRow & { status?: ProjectDetail['status']; rejection_reason?: string | null };

@@ -118,6 +118,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
           alt={`Screenshot of ${project.title}`}
           width={IMAGE.width}
           height={IMAGE.height}
+          fetchPriority="high"
           decoding="async"
           onError={(e) => {
             if (!e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) e.currentTarget.src = PLACEHOLDER_IMAGE;

@@ -173,7 +173,11 @@ export default function ProjectsPage() {
         )}
       </div>
 
-      <section aria-label="Projects" aria-busy={isPending || isPlaceholderData} className="mt-6">
+      <section aria-labelledby={`${ids}-results`} aria-busy={isPending || isPlaceholderData} className="mt-6">
+        {/* The cards' titles are h3, as on home: this keeps the outline h1 › h2 › h3. */}
+        <h2 id={`${ids}-results`} className="sr-only">
+          Projects
+        </h2>
         {isPending ? (
           <ProjectGrid>
             {Array.from({ length: HOME_SKELETON_ROWS + 1 }, (_, i) => (

@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { LISTING_COLUMNS } from '../../../../domain/first-screen.ts';
 import { HOME_FEATURED_LIMIT, HOME_NON_FEATURED_LIMIT } from '../../../../domain/limits.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { literalRegex, PAGE_SIZE, type ProjectFilters } from '../filters.ts';
 import type { Tool } from '../catalog.ts';
 import { toProject, type Project, type ProjectRow } from './types.ts';
 
-/** Card columns from the listing view (db/migrations/0040_project_listing.sql). */
-export const LISTING_COLUMNS =
-  'id,title,description,image_url,live_url,github_url,tool,category,creator_id,created_at,featured,upvotes,comment_count,creator_name,creator_bio';
+// The same columns the server reads for the first screen (domain/first-screen.ts).
+export { LISTING_COLUMNS };
 
 /** The listing view's column for each of Top's periods (site time zone, db/migrations/0092). */
 const PERIOD_COLUMN = { today: 'created_today', week: 'created_this_week', month: 'created_this_month' } as const;

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { firstScreenRequests, primedRequestKey } from './first-screen.ts';
+
+describe('first-screen requests', () => {
+  it('names a request by its parameters, whatever their order and encoding, and by its Prefer header', () => {
+    const a = primedRequestKey('/rest/v1/project_listing?select=id%2Ctitle&status=eq.approved&limit=24', null);
+    expect(primedRequestKey('/rest/v1/project_listing?limit=24&status=eq.approved&select=id,title', '')).toBe(a);
+    expect(primedRequestKey('/rest/v1/project_listing?limit=24&status=eq.approved&select=id,title', 'count=exact')).not.toBe(a);
+    expect(primedRequestKey('/rest/v1/project_listing?limit=12&status=eq.approved&select=id,title', null)).not.toBe(a);
+    expect(primedRequestKey('/rest/v1/projects?limit=24&status=eq.approved&select=id,title', null)).not.toBe(a);
+  });
+
+  it('answers only first screens that are the same for every visitor', () => {
+    expect(firstScreenRequests('/', '')).toHaveLength(2);
+    expect(firstScreenRequests('/projects', '')).toHaveLength(1);
+    expect(firstScreenRequests('/projects/', '')).toHaveLength(1);
+    // Filters, sorting and pages are the visitor's own: the SPA asks for them.
+    expect(firstScreenRequests('/projects', '?tool=Bolt')).toEqual([]);
+    expect(firstScreenRequests('/projects/not-a-uuid', '')).toEqual([]);
+    const [detail] = firstScreenRequests('/projects/75414db7-723c-4cd6-8f7e-91486d4e23ba', '');
+    expect(detail).toMatchObject({ onlyWhenFound: true });
+    expect(firstScreenRequests('/signin', '')).toEqual([]);
+  });
+});

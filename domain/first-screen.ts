@@ -1,0 +1,95 @@
+import { HOME_FEATURED_LIMIT, HOME_NON_FEATURED_LIMIT, PROJECTS_PAGE_SIZE } from './limits.ts';
+
+/**
+ * The first screen's data, answered inside the HTML (decision 201). For the public routes whose
+ * first screen is drawn from the database, these are the REST reads the SPA sends on a fresh load;
+ * our server answers them as `anon` while it writes index.html, and the SPA's fetch
+ * (web/lib/first-screen.ts) takes each answer once instead of waiting a round trip for it.
+ *
+ * The SPA still builds its own requests with supabase-js; the two meet on `primedRequestKey`, so a
+ * request that differs in any parameter simply goes to the network. e2e/first-screen.test.ts
+ * fails when they drift apart.
+ */
+
+/** Card columns from the listing view (db/migrations/0040_project_listing.sql). */
+export const LISTING_COLUMNS =
+  'id,title,description,image_url,live_url,github_url,tool,category,creator_id,created_at,featured,upvotes,comment_count,creator_name,creator_bio';
+
+/** The project page's read (spec §7 "Read one project"). */
+export const PROJECT_DETAIL_SELECT = '*, creators(id, name, bio)';
+
+export interface PrimedRequest {
+  /** Path and query under the API origin, e.g. `/rest/v1/project_listing?select=…`. */
+  url: string;
+  /** The Prefer header the SPA sends with it, if any. */
+  prefer?: string;
+  /** Use the answer only when it has rows: anon sees less than an owner (a pending project). */
+  onlyWhenFound?: boolean;
+}
+
+export interface PrimedResponse {
+  key: string;
+  status: number;
+  contentRange?: string;
+  body: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function rest(table: string, params: Array<[string, string]>): string {
+  return `/rest/v1/${table}?${new URLSearchParams(params).toString()}`;
+}
+
+function homeListing(featured: boolean): PrimedRequest {
+  return {
+    url: rest('project_listing', [
+      ['select', LISTING_COLUMNS],
+      ['status', 'eq.approved'],
+      ['featured', `eq.${featured}`],
+      ['order', 'created_at.desc'],
+      ['limit', String(featured ? HOME_FEATURED_LIMIT : HOME_NON_FEATURED_LIMIT)],
+    ]),
+  };
+}
+
+/**
+ * The reads of a route's first screen. Only routes whose first screen is the same for every
+ * visitor: home's "All" tab, /projects with no filter, and a project page.
+ */
+export function firstScreenRequests(pathname: string, search: string): PrimedRequest[] {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/') return [homeListing(true), homeListing(false)];
+  if (path === '/projects') {
+    if (search.replace(/^\?/, '') !== '') return [];
+    return [
+      {
+        url: rest('project_listing', [
+          ['select', LISTING_COLUMNS],
+          ['status', 'eq.approved'],
+          ['order', 'created_at.desc,id.desc'],
+          ['offset', '0'],
+          ['limit', String(PROJECTS_PAGE_SIZE)],
+        ]),
+        prefer: 'count=exact',
+      },
+    ];
+  }
+  const projectId = /^\/projects\/([^/]+)$/.exec(path)?.[1];
+  if (projectId && UUID.test(projectId)) {
+    return [{ url: rest('projects', [['select', PROJECT_DETAIL_SELECT.replace(/\s/g, '')], ['id', `eq.${projectId}`]]), onlyWhenFound: true }];
+  }
+  return [];
+}
+
+/**
+ * One request's identity: method GET, path, the parameters in any order and encoding, and the
+ * Prefer header (it changes the answer: `count=exact` adds the total).
+ */
+export function primedRequestKey(url: string, prefer: string | null | undefined): string {
+  const parsed = new URL(url, 'http://x');
+  const params = [...parsed.searchParams.entries()].map(([k, v]) => `${k}=${v}`).sort();
+  return `${parsed.pathname}?${params.join('&')}|${(prefer ?? '').replace(/\s/g, '')}`;
+}
+
+/** The id of the JSON script element index.html carries the answers in. */
+export const FIRST_SCREEN_ELEMENT_ID = 'first-screen-data';

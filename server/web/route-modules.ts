@@ -1,0 +1,59 @@
+import { readFileSync, statSync } from 'node:fs';
+import { escapeHtml } from './escape.ts';
+
+/**
+ * The page module each public route loads on demand (web/app/routes.tsx declares them with
+ * lazy()), by its key in the build's manifest. Without a hint the browser finds the module only
+ * after the entry has run: one more round trip before a phone can draw the page (decision 201).
+ */
+export const ROUTE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^\/projects$/, 'features/projects/projects-page.tsx'],
+  [/^\/projects\/[^/]+$/, 'features/project-detail/project-detail-page.tsx'],
+  [/^\/creators\/[^/]+$/, 'features/creators/creator-page.tsx'],
+  [/^\/signin$/, 'features/signin/signin-page.tsx'],
+  [/^\/signup$/, 'features/signup/signup-page.tsx'],
+];
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** Vite's build manifest (dist/web/.vite/manifest.json), re-read when a rebuild changes it. */
+export class RouteModules {
+  private cached?: { mtimeMs: number; manifest: Record<string, ManifestChunk> };
+
+  constructor(private readonly manifestPath: string) {}
+
+  private manifest(): Record<string, ManifestChunk> | undefined {
+    try {
+      const { mtimeMs } = statSync(this.manifestPath);
+      if (this.cached?.mtimeMs !== mtimeMs) this.cached = { mtimeMs, manifest: JSON.parse(readFileSync(this.manifestPath, 'utf8')) };
+      return this.cached.manifest;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** `<link rel="modulepreload">` for the route's page module and what it imports, less what `html` already names. */
+  preloadTags(pathname: string, html: string): string {
+    const path = pathname.replace(/\/+$/, '') || '/';
+    const key = ROUTE_MODULES.find(([pattern]) => pattern.test(path))?.[1];
+    const manifest = this.manifest();
+    if (!key || !manifest?.[key]) return '';
+    const files = new Set<string>();
+    const visit = (k: string) => {
+      const chunk = manifest[k];
+      if (!chunk || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit(key);
+    return [...files]
+      .map((file) => `/${file}`)
+      .filter((href) => !html.includes(`"${href}"`))
+      .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`)
+      .join('\n    ');
+  }
+}
