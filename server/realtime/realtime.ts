@@ -9,6 +9,7 @@ import type { Keys } from '../security/jwt.ts';
 import { AccessGuard } from './access-guard.ts';
 import { Channel } from './channel.ts';
 import { ChangeFeed } from './changes/feed.ts';
+import { Cluster } from './cluster.ts';
 import { Hub } from './hub.ts';
 import { realtimeRoutes } from './http.ts';
 import { TEXTS } from './protocol/messages.ts';
@@ -58,6 +59,8 @@ export class Realtime {
   private closing = false;
   private readonly ipSockets: IpSockets;
   private readonly trustProxy: readonly string[];
+  /** Postgres: broadcast and presence reach the other instances on the same database. */
+  private readonly cluster: Cluster | undefined;
   /** POST /api/broadcast…, mounted under /realtime/v1 by the app. */
   readonly routes: Hono;
 
@@ -75,6 +78,7 @@ export class Realtime {
     this.ipSockets = new IpSockets(limits.maxSocketsPerIp);
     this.trustProxy = config.TRUST_PROXY;
     const hub = new Hub();
+    if (db.kind === 'postgres') hub.cluster = this.cluster = new Cluster(db, hub, log);
     const guard = new AccessGuard(clock, db, (channel, message) => endChannel(this.services, channel, { kind: 'shutdown', message }));
     const feed = new ChangeFeed({
       db,
@@ -99,6 +103,7 @@ export class Realtime {
   /** Follows the change table from now on. */
   async start(): Promise<void> {
     await this.services.feed.start();
+    await this.cluster?.start();
   }
 
   /** After DDL at run time: publication membership and columns are read again. */
@@ -173,6 +178,7 @@ export class Realtime {
     for (const socket of all) socket.close();
     await Promise.all(all.map((socket) => socket.closed(CLOSE_GRACE_MS)));
     this.services.guard.close();
+    await this.cluster?.close();
     await this.services.feed.close();
     this.wss.close();
   }
