@@ -81,7 +81,8 @@ export class Hub implements ClusterPeer {
     return (this.presence.get(topicKey)?.size ?? 0) + (this.remote.get(topicKey)?.size ?? 0);
   }
 
-  private deliver(topicKey: string, message: BroadcastMessage, sender?: Channel): void {
+  /** Sends to this instance's channels on the topic only (what another instance relayed, or the server's own). */
+  deliver(topicKey: string, message: BroadcastMessage, sender?: Channel): void {
     const frames = new Map<Vsn, string | Buffer | null>();
     for (const channel of this.topics.get(topicKey) ?? []) {
       if (channel === sender && !sender.broadcastSelf) continue;

@@ -11,6 +11,7 @@ import { Channel } from './channel.ts';
 import { ChangeFeed } from './changes/feed.ts';
 import { Cluster } from './cluster.ts';
 import { Hub } from './hub.ts';
+import { ViewerCounts } from './viewers.ts';
 import { realtimeRoutes } from './http.ts';
 import { TEXTS } from './protocol/messages.ts';
 import { VSN_1, VSNS, type Vsn } from './protocol/serializer.ts';
@@ -61,6 +62,7 @@ export class Realtime {
   private readonly trustProxy: readonly string[];
   /** Postgres: broadcast and presence reach the other instances on the same database. */
   private readonly cluster: Cluster | undefined;
+  private readonly viewers: ViewerCounts;
   /** POST /api/broadcast…, mounted under /realtime/v1 by the app. */
   readonly routes: Hono;
 
@@ -79,6 +81,7 @@ export class Realtime {
     this.trustProxy = config.TRUST_PROXY;
     const hub = new Hub();
     if (db.kind === 'postgres') hub.cluster = this.cluster = new Cluster(db, hub, log);
+    this.viewers = new ViewerCounts(hub);
     const guard = new AccessGuard(clock, db, (channel, message) => endChannel(this.services, channel, { kind: 'shutdown', message }));
     const feed = new ChangeFeed({
       db,
@@ -178,6 +181,7 @@ export class Realtime {
     for (const socket of all) socket.close();
     await Promise.all(all.map((socket) => socket.closed(CLOSE_GRACE_MS)));
     this.services.guard.close();
+    this.viewers.close();
     await this.cluster?.close();
     await this.services.feed.close();
     this.wss.close();
