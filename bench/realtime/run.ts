@@ -181,6 +181,7 @@ interface Row {
   p99: number;
   cpuPer1k: number;
   rssPer1k: number;
+  rss: number;
 }
 
 async function runEngine(engine: Engine, rows: Row[], broadcastRows: string[]): Promise<void> {
@@ -274,6 +275,7 @@ async function runEngine(engine: Engine, rows: Row[], broadcastRows: string[]): 
           p99: pct(sorted, 99),
           cpuPer1k: ((end.cpu - start.cpu) / elapsed / n) * 1000,
           rssPer1k,
+          rss: connected.rss,
         });
         const r = rows.at(-1)!;
         console.error(`${engine} ${n} sockets, ${rate}/s: ${r.achieved} changes/s, ${r.delivered} msgs/s (${delivered}/${expected}), p50/p95/p99 ${r.p50}/${r.p95}/${r.p99} ms`);
@@ -311,11 +313,11 @@ const broadcastRows: string[] = [];
 for (const engine of ENGINES) await runEngine(engine, rows, broadcastRows);
 
 console.log(`\nbench:realtime — ${SECONDS} s per cell, each change to ${FANOUT} sockets; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
-console.log('| engine | sockets | writer changes/s (asked → done) | delivered msgs/s | commit→receipt p50 / p95 / p99 ms | server CPU s/s per 1,000 sockets | RSS per 1,000 sockets |');
+console.log('| engine | sockets | writer changes/s (asked → done) | delivered msgs/s | commit→receipt p50 / p95 / p99 ms | server CPU s/s per 1,000 sockets | server RSS (growth per 1,000 sockets) |');
 console.log('|---|---|---|---|---|---|---|');
 for (const r of rows) {
   console.log(
-    `| ${r.engine} | ${r.sockets} | ${r.rate} → ${r.achieved} | ${r.delivered} | ${r.p50} / ${r.p95} / ${r.p99} | ${r.cpuPer1k.toFixed(2)} | ${(r.rssPer1k / 1024 / 1024).toFixed(1)} MB |`,
+    `| ${r.engine} | ${r.sockets} | ${r.rate} → ${r.achieved} | ${r.delivered} | ${r.p50} / ${r.p95} / ${r.p99} | ${r.cpuPer1k.toFixed(2)} | ${(r.rss / 1024 / 1024).toFixed(0)} MB (${(r.rssPer1k / 1024 / 1024).toFixed(1)} MB) |`,
   );
 }
 console.log(`\nBroadcast fan-out (one sender, ${BROADCASTS}/s, to every socket):\n`);
