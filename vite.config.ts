@@ -32,14 +32,27 @@ function anonKeyFromServer(): Plugin {
   };
 }
 
+/**
+ * supabase-js builds its realtime client eagerly, on every page: it gets the stub
+ * (web/lib/realtime-stub.ts, decision 051). The live site imports the real @supabase/realtime-js
+ * itself, in a chunk loaded after first render (web/features/live, decision 193).
+ */
+function realtimeStubForSupabaseJs(): Plugin {
+  const stub = resolve(import.meta.dirname, 'web/lib/realtime-stub.ts');
+  return {
+    name: 'realtime-stub-for-supabase-js',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@supabase/realtime-js' && importer && /[\\/]@supabase[\\/]supabase-js[\\/]/.test(importer)) return stub;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
   root: resolve(import.meta.dirname, 'web'),
   publicDir: resolve(import.meta.dirname, 'web/public'),
-  plugins: [react(), tailwindcss(), anonKeyFromServer(), precompress()],
-  resolve: {
-    // The SPA opens no realtime channel; see web/lib/realtime-stub.ts.
-    alias: { '@supabase/realtime-js': resolve(import.meta.dirname, 'web/lib/realtime-stub.ts') },
-  },
+  plugins: [realtimeStubForSupabaseJs(), react(), tailwindcss(), anonKeyFromServer(), precompress()],
   build: {
     outDir: resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,

@@ -110,6 +110,12 @@ const envSchema = z.object({
   // data a socket may have before the client is dropped for not reading.
   REALTIME_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   REALTIME_MAX_BUFFERED_BYTES: z.coerce.number().int().min(64 * 1024).default(8 * 1024 * 1024),
+  // Realtime limits, Supabase's free-plan numbers (decision 190): channels a socket may join, joins
+  // and messages a socket may send per second, and sockets one client IP may hold open.
+  REALTIME_MAX_CHANNELS_PER_SOCKET: z.coerce.number().int().min(1).default(100),
+  REALTIME_MAX_JOINS_PER_SECOND: z.coerce.number().int().min(1).default(100),
+  REALTIME_MAX_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(100),
+  REALTIME_MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(200),
   // Auth limits per client IP, GoTrue-like defaults.
   RATE_LIMIT_TOKEN: rateLimit.prefault('150/300'),
   RATE_LIMIT_TOKEN_BURST: z.coerce.number().int().positive().default(30),

@@ -114,6 +114,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         return rows[0]!;
       },
       diskFree: () => diskGuard.freeBytes,
+      realtime: {
+        sockets: () => ctx.realtime.stats().sockets,
+        channels: () => ctx.realtime.stats().channels,
+        counters: ctx.realtime.counters,
+      },
     });
   }
   await ctx.schemaCache.reload();

@@ -1,3 +1,4 @@
+import { PURGE_CLUSTER_MESSAGES } from '../realtime/cluster.ts';
 import type { Database } from '../db/database.ts';
 import type { Job } from './scheduler.ts';
 
@@ -13,6 +14,7 @@ export function purgeRealtimeChangesJob(db: Database): Job {
       const { rowCount } = await db.query(
         `delete from platform.realtime_changes where committed_at < showcase_private.app_now() - interval '1 hour'`,
       );
+      if (db.kind === 'postgres') await db.query(PURGE_CLUSTER_MESSAGES);
       return rowCount ? `purged ${rowCount} delivered realtime changes` : undefined;
     },
   };

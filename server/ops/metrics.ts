@@ -22,6 +22,27 @@ export interface MetricsSources {
   storage?: () => Promise<{ bytes: number; objects: number }>;
   /** Free bytes on the disk holding DATA_DIR, as the disk guard last saw them. */
   diskFree?: () => number | undefined;
+  /** Realtime's live counters (server/realtime): sockets and channels now, totals since start. */
+  realtime?: RealtimeSource;
+}
+
+export interface RealtimeSource {
+  sockets(): number;
+  channels(): number;
+  counters: {
+    joins: number;
+    messagesIn: number;
+    messagesOut: number;
+    dropped: number;
+    refused: Record<'channels' | 'joins' | 'messages' | 'sockets', number>;
+    observeLag?: (seconds: number) => void;
+  };
+}
+
+/** A counter whose value is kept elsewhere (a plain number bumped on a hot path) and read at scrape time. */
+function mirror(counter: Counter, value: number): void {
+  counter.reset();
+  counter.inc(value);
 }
 
 type Series = { count: Counter.Internal; seconds: Histogram.Internal<'group' | 'status'> };
@@ -91,6 +112,42 @@ export class Metrics {
         if (free !== undefined) this.set(free);
       },
     });
+    if (sources.realtime) this.realtimeMetrics(sources.realtime, registers);
+  }
+
+  private realtimeMetrics(source: RealtimeSource, registers: Registry[]): void {
+    new Gauge({ name: 'realtime_sockets', help: 'Open realtime WebSocket connections', registers, collect() { this.set(source.sockets()); } });
+    new Gauge({ name: 'realtime_channels', help: 'Joined realtime channels', registers, collect() { this.set(source.channels()); } });
+    new Counter({ name: 'realtime_joins_total', help: 'Realtime channel joins answered ok', registers, collect() { mirror(this, source.counters.joins); } });
+    new Counter({
+      name: 'realtime_messages_total',
+      help: 'Realtime messages read from clients (in, heartbeats aside) and frames sent to them (out)',
+      labelNames: ['direction'],
+      registers,
+      collect() {
+        this.reset();
+        this.inc({ direction: 'in' }, source.counters.messagesIn);
+        this.inc({ direction: 'out' }, source.counters.messagesOut);
+      },
+    });
+    new Counter({
+      name: 'realtime_limit_refusals_total',
+      help: 'Realtime requests refused by a limit (channels per socket, joins or messages per second, sockets per IP)',
+      labelNames: ['limit'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [limit, n] of Object.entries(source.counters.refused)) this.inc({ limit }, n);
+      },
+    });
+    new Counter({ name: 'realtime_dropped_sockets_total', help: 'Realtime sockets dropped for not reading', registers, collect() { mirror(this, source.counters.dropped); } });
+    const lag = new Histogram({
+      name: 'realtime_delivery_lag_seconds',
+      help: 'From a change committing to its postgres_changes message being sent',
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers,
+    });
+    source.counters.observeLag = (seconds) => lag.observe(seconds);
   }
 
   /** One answered request. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Channel } from './channel.ts';
+import type { Cluster, ClusterMessage, ClusterPeer, RemotePresence } from './cluster.ts';
 import { EVENTS } from './protocol/messages.ts';
 import { encodeText, encodeUserBroadcast, VSN_1, type Vsn } from './protocol/serializer.ts';
 
@@ -32,9 +33,15 @@ const newRef = () => randomBytes(12).toString('base64url');
  * presence of one topic reach every channel on it here; across several server instances they
  * would go through Postgres (decision 140).
  */
-export class Hub {
+export class Hub implements ClusterPeer {
   private readonly topics = new Map<string, Set<Channel>>();
   private readonly presence = new Map<string, Map<Channel, PresenceEntry>>();
+  /** Presences tracked on other instances (Postgres only): topic → phx_ref → entry and instance. */
+  private readonly remote = new Map<string, Map<string, PresenceEntry & { instance: string }>>();
+  /** Set on Postgres: what happens here is told to the other instances. */
+  cluster: Cluster | undefined;
+  /** Called after a topic's presence changed (here or on another instance). */
+  onPresenceChange: ((topicKey: string) => void) | undefined;
 
   add(channel: Channel): void {
     let members = this.topics.get(channel.topicKey);
@@ -58,6 +65,24 @@ export class Hub {
 
   /** Sends to every channel on the topic that may read broadcasts, but the sender unless it asked for `self`. */
   broadcast(topicKey: string, message: BroadcastMessage, sender?: Channel): void {
+    this.cluster?.publish({
+      k: 'broadcast',
+      t: topicKey,
+      e: message.event,
+      j: message.json,
+      b: message.binary?.toString('base64'),
+      f: message.framed,
+    });
+    this.deliver(topicKey, message, sender);
+  }
+
+  /** How many presences the topic holds, on every instance. */
+  presenceCount(topicKey: string): number {
+    return (this.presence.get(topicKey)?.size ?? 0) + (this.remote.get(topicKey)?.size ?? 0);
+  }
+
+  /** Sends to this instance's channels on the topic only (what another instance relayed, or the server's own). */
+  deliver(topicKey: string, message: BroadcastMessage, sender?: Channel): void {
     const frames = new Map<Vsn, string | Buffer | null>();
     for (const channel of this.topics.get(topicKey) ?? []) {
       if (channel === sender && !sender.broadcastSelf) continue;
@@ -73,6 +98,7 @@ export class Hub {
   presenceState(topicKey: string): string {
     const state: Metas = {};
     for (const { key, meta } of this.presence.get(topicKey)?.values() ?? []) (state[key] ??= { metas: [] }).metas.push(meta);
+    for (const { key, meta } of this.remote.get(topicKey)?.values() ?? []) (state[key] ??= { metas: [] }).metas.push(meta);
     return JSON.stringify(state);
   }
 
@@ -88,6 +114,7 @@ export class Hub {
     entries.set(channel, { key: channel.presenceKey, meta });
     const joins: Metas = { [channel.presenceKey]: { metas: [meta] } };
     const leaves: Metas = previous ? { [previous.key]: { metas: [previous.meta] } } : {};
+    this.cluster?.publish({ k: 'track', p: { t: channel.topicKey, key: channel.presenceKey, meta }, prev: previous?.meta.phx_ref });
     this.sendDiff(channel.topicKey, joins, leaves);
   }
 
@@ -97,10 +124,80 @@ export class Hub {
     if (!entries || !previous) return;
     entries.delete(channel);
     if (entries.size === 0) this.presence.delete(channel.topicKey);
+    this.cluster?.publish({ k: 'untrack', t: channel.topicKey, ref: previous.meta.phx_ref });
     this.sendDiff(channel.topicKey, {}, { [previous.key]: { metas: [previous.meta] } });
   }
 
+  // ClusterPeer: what the other instances did.
+
+  receive(from: string, message: ClusterMessage): void {
+    switch (message.k) {
+      case 'broadcast':
+        return this.deliver(message.t, {
+          event: message.e,
+          json: message.j,
+          binary: message.b === undefined ? undefined : Buffer.from(message.b, 'base64'),
+          framed: message.f,
+        });
+      case 'track': {
+        const { t, key, meta } = message.p;
+        let entries = this.remote.get(t);
+        if (!entries) this.remote.set(t, (entries = new Map()));
+        const previous = message.prev ? entries.get(message.prev) : undefined;
+        if (previous) entries.delete(message.prev!);
+        entries.set(meta.phx_ref, { key, meta, instance: from });
+        return this.sendDiff(t, { [key]: { metas: [meta] } }, previous ? { [previous.key]: { metas: [previous.meta] } } : {});
+      }
+      case 'untrack': {
+        const entries = this.remote.get(message.t);
+        const previous = entries?.get(message.ref);
+        if (!entries || !previous) return;
+        entries.delete(message.ref);
+        if (entries.size === 0) this.remote.delete(message.t);
+        return this.sendDiff(message.t, {}, { [previous.key]: { metas: [previous.meta] } });
+      }
+      case 'state':
+        return this.replaceInstance(from, message.entries);
+      default:
+        return;
+    }
+  }
+
+  lost(instance: string): void {
+    this.replaceInstance(instance, []);
+  }
+
+  localPresence(): RemotePresence[] {
+    const all: RemotePresence[] = [];
+    for (const [t, entries] of this.presence) for (const { key, meta } of entries.values()) all.push({ t, key, meta });
+    return all;
+  }
+
+  /** An instance's presences are now exactly `entries`: the ones gone leave, the new ones join. */
+  private replaceInstance(instance: string, entries: RemotePresence[]): void {
+    const incoming = new Map(entries.map((e) => [e.meta.phx_ref, e]));
+    const diffs = new Map<string, { joins: Metas; leaves: Metas }>();
+    const diffOf = (t: string) => diffs.get(t) ?? diffs.set(t, { joins: {}, leaves: {} }).get(t)!;
+    for (const [t, known] of this.remote) {
+      for (const [ref, entry] of known) {
+        if (entry.instance !== instance || incoming.has(ref)) continue;
+        known.delete(ref);
+        (diffOf(t).leaves[entry.key] ??= { metas: [] }).metas.push(entry.meta);
+      }
+      if (known.size === 0) this.remote.delete(t);
+    }
+    for (const { t, key, meta } of entries) {
+      let known = this.remote.get(t);
+      if (!known) this.remote.set(t, (known = new Map()));
+      if (known.has(meta.phx_ref)) continue;
+      known.set(meta.phx_ref, { key, meta, instance });
+      (diffOf(t).joins[key] ??= { metas: [] }).metas.push(meta);
+    }
+    for (const [t, { joins, leaves }] of diffs) this.sendDiff(t, joins, leaves);
+  }
+
   private sendDiff(topicKey: string, joins: Metas, leaves: Metas): void {
+    this.onPresenceChange?.(topicKey);
     const payloadJson = JSON.stringify({ joins, leaves });
     const frames = new Map<Vsn, string>();
     for (const channel of this.topics.get(topicKey) ?? []) {

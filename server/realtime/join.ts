@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { canRead, type Extension } from './authorization.ts';
 import { Channel, type ChannelSocket } from './channel.ts';
+import type { RateWindow } from './limits.ts';
 import { joinToken, readJoinConfig } from './join-config.ts';
 import { EVENTS, replyPayload, TEXTS, TOPIC_PREFIX } from './protocol/messages.ts';
 import type { InboundMessage } from './protocol/serializer.ts';
@@ -13,6 +14,8 @@ export interface JoiningSocket extends ChannelSocket {
   readonly connectToken: string;
   /** False once the connection closed (a join may still be awaiting the database). */
   readonly open: boolean;
+  /** Joins in the last second. */
+  readonly joinRate: RateWindow;
 }
 
 /**
@@ -46,6 +49,15 @@ export async function join(s: RealtimeServices, socket: JoiningSocket, msg: Inbo
   if (msg.topic === TOPIC_PREFIX) return refuse(TEXTS.topicRequired);
   const config = readJoinConfig(msg.payload);
   if (!config.postgresChanges) return refuse(TEXTS.invalidJoinPayload);
+  const existingChannel = socket.channels.get(msg.topic);
+  if (!existingChannel && socket.channels.size >= s.limits.maxChannelsPerSocket) {
+    s.stats.refused.channels++;
+    return refuse(TEXTS.tooManyChannels);
+  }
+  if (!socket.joinRate.take(s.clock.nowMs())) {
+    s.stats.refused.joins++;
+    return refuse(TEXTS.tooManyJoins);
+  }
 
   const given = joinToken(msg.payload);
   const token = given && !given.startsWith('sb_') ? given : socket.connectToken;
@@ -54,7 +66,10 @@ export async function join(s: RealtimeServices, socket: JoiningSocket, msg: Inbo
 
   const existing = socket.channels.get(msg.topic);
   if (existing) endChannel(s, existing, { kind: 'replaced' });
-  else if (socket.channels.size >= s.limits.maxChannelsPerSocket) return refuse(TEXTS.tooManyChannels);
+  else if (socket.channels.size >= s.limits.maxChannelsPerSocket) {
+    s.stats.refused.channels++;
+    return refuse(TEXTS.tooManyChannels);
+  }
 
   const channel = new Channel(socket, msg.topic, msg.joinRef, config, checked.auth);
   if (channel.isPrivate) {
@@ -75,6 +90,7 @@ export async function join(s: RealtimeServices, socket: JoiningSocket, msg: Inbo
 
   s.hub.add(channel);
   s.guard.watch(channel);
+  s.stats.joins++;
   channel.reply(msg.ref, 'ok', { postgres_changes: channel.bindings });
   if (channel.presenceEnabled && channel.receivesPresence()) channel.push(EVENTS.presenceState, s.hub.presenceState(channel.topicKey));
   if (subscribed) channel.system('postgres_changes', subscribed.ok ? 'ok' : 'error', subscribed.ok ? TEXTS.subscribed : subscribed.error);

@@ -9,10 +9,14 @@ import type { Keys } from '../security/jwt.ts';
 import { AccessGuard } from './access-guard.ts';
 import { Channel } from './channel.ts';
 import { ChangeFeed } from './changes/feed.ts';
+import { Cluster } from './cluster.ts';
 import { Hub } from './hub.ts';
+import { ViewerCounts } from './viewers.ts';
 import { realtimeRoutes } from './http.ts';
+import { TEXTS } from './protocol/messages.ts';
 import { VSN_1, VSNS, type Vsn } from './protocol/serializer.ts';
-import { endChannel, type RealtimeServices, type RealtimeStats } from './services.ts';
+import { IpSockets, upgradeIp } from './limits.ts';
+import { endChannel, newStats, type RealtimeServices, type RealtimeStats } from './services.ts';
 import { RealtimeSocket } from './socket.ts';
 import { checkToken } from './tokens.ts';
 
@@ -20,7 +24,16 @@ export const WEBSOCKET_PATH = '/realtime/v1/websocket';
 const CLOSE_GRACE_MS = 2000;
 
 export interface RealtimeOptions {
-  config: Pick<Config, 'REALTIME_MAX_MESSAGE_BYTES' | 'REALTIME_MAX_BUFFERED_BYTES'>;
+  config: Pick<
+    Config,
+    | 'REALTIME_MAX_MESSAGE_BYTES'
+    | 'REALTIME_MAX_BUFFERED_BYTES'
+    | 'REALTIME_MAX_CHANNELS_PER_SOCKET'
+    | 'REALTIME_MAX_JOINS_PER_SECOND'
+    | 'REALTIME_MAX_MESSAGES_PER_SECOND'
+    | 'REALTIME_MAX_SOCKETS_PER_IP'
+    | 'TRUST_PROXY'
+  >;
   db: Database;
   keys: Keys;
   clock: Clock;
@@ -45,24 +58,37 @@ export class Realtime {
   private readonly wss: WebSocketServer;
   private readonly sockets = new Set<RealtimeSocket>();
   private closing = false;
+  private readonly ipSockets: IpSockets;
+  private readonly trustProxy: readonly string[];
+  /** Postgres: broadcast and presence reach the other instances on the same database. */
+  private readonly cluster: Cluster | undefined;
+  private readonly viewers: ViewerCounts;
   /** POST /api/broadcast…, mounted under /realtime/v1 by the app. */
   readonly routes: Hono;
 
   constructor(options: RealtimeOptions) {
     const { db, keys, clock, log, config } = options;
-    const stats: RealtimeStats = { rlsChecks: 0, dropped: 0 };
+    const stats: RealtimeStats = newStats();
     const limits = {
       maxMessageBytes: config.REALTIME_MAX_MESSAGE_BYTES,
       maxBufferedBytes: config.REALTIME_MAX_BUFFERED_BYTES,
-      maxChannelsPerSocket: 100,
+      maxChannelsPerSocket: config.REALTIME_MAX_CHANNELS_PER_SOCKET,
+      maxJoinsPerSecond: config.REALTIME_MAX_JOINS_PER_SECOND,
+      maxMessagesPerSecond: config.REALTIME_MAX_MESSAGES_PER_SECOND,
+      maxSocketsPerIp: config.REALTIME_MAX_SOCKETS_PER_IP,
     };
+    this.ipSockets = new IpSockets(limits.maxSocketsPerIp);
+    this.trustProxy = config.TRUST_PROXY;
     const hub = new Hub();
+    if (db.kind === 'postgres') hub.cluster = this.cluster = new Cluster(db, hub, log);
+    this.viewers = new ViewerCounts(hub);
     const guard = new AccessGuard(clock, db, (channel, message) => endChannel(this.services, channel, { kind: 'shutdown', message }));
     const feed = new ChangeFeed({
       db,
       log,
       maxRecordBytes: limits.maxMessageBytes,
       counted: () => stats.rlsChecks++,
+      delivered: (committedAt) => stats.observeLag?.(Math.max(0, clock.nowMs() - Date.parse(committedAt)) / 1000),
       guard: (subscribers) => guard.check([...subscribers].filter((s): s is Channel => s instanceof Channel)),
     });
     this.services = { db, keys, clock, log, limits, stats, hub, guard, feed };
@@ -80,11 +106,17 @@ export class Realtime {
   /** Follows the change table from now on. */
   async start(): Promise<void> {
     await this.services.feed.start();
+    await this.cluster?.start();
   }
 
   /** After DDL at run time: publication membership and columns are read again. */
   reload(): Promise<void> {
     return this.services.feed.reload();
+  }
+
+  /** The live counters (metrics read them at scrape time, and set `observeLag`). */
+  get counters(): RealtimeStats {
+    return this.services.stats;
   }
 
   stats(): Readonly<RealtimeStats> & { sockets: number; channels: number } {
@@ -102,18 +134,39 @@ export class Realtime {
     const header = req.headers['x-api-key'];
     const token = (typeof header === 'string' ? header : undefined) ?? url.searchParams.get('apikey');
     if (!token) return refuseUpgrade(socket, 401, 'Unauthorized', 'API key is missing');
+    const ip = upgradeIp(req, this.trustProxy);
+    if (!this.ipSockets.take(ip)) {
+      this.services.stats.refused.sockets++;
+      return refuseUpgrade(socket, 429, 'Too Many Requests', TEXTS.tooManySockets);
+    }
+    let held = true;
+    const release = () => {
+      if (held) this.ipSockets.release(ip);
+      held = false;
+    };
 
     checkToken(this.services.keys, this.services.db, token).then(
       (checked) => {
-        if (!checked.ok) return refuseUpgrade(socket, 401, 'Unauthorized', checked.refusal.connectMessage);
-        if (this.closing || socket.destroyed) return socket.destroy();
+        if (!checked.ok) {
+          release();
+          return refuseUpgrade(socket, 401, 'Unauthorized', checked.refusal.connectMessage);
+        }
+        if (this.closing || socket.destroyed) {
+          release();
+          return socket.destroy();
+        }
+        socket.once('close', release);
         this.wss.handleUpgrade(req, socket, head, (ws) => {
-          const client = new RealtimeSocket(ws, vsn, token, this.services, (gone) => this.sockets.delete(gone));
+          const client = new RealtimeSocket(ws, vsn, token, this.services, (gone) => {
+            this.sockets.delete(gone);
+            release();
+          });
           if (this.closing) return client.close();
           this.sockets.add(client);
         });
       },
       (err: Error) => {
+        release();
         this.services.log(`realtime: refusing a connection: ${err.message}`);
         refuseUpgrade(socket, 500, 'Internal Server Error', 'Error connecting to Realtime');
       },
@@ -128,6 +181,8 @@ export class Realtime {
     for (const socket of all) socket.close();
     await Promise.all(all.map((socket) => socket.closed(CLOSE_GRACE_MS)));
     this.services.guard.close();
+    this.viewers.close();
+    await this.cluster?.close();
     await this.services.feed.close();
     this.wss.close();
   }

@@ -12,6 +12,11 @@ export interface RealtimeLimits {
   /** A socket with this much unsent data is dropped instead of buffered further. */
   maxBufferedBytes: number;
   maxChannelsPerSocket: number;
+  /** Joins and messages a socket may send in any second (heartbeats are not counted). */
+  maxJoinsPerSecond: number;
+  maxMessagesPerSecond: number;
+  /** Sockets one client IP may hold open. */
+  maxSocketsPerIp: number;
 }
 
 /** Counters for tests now and metrics later. */
@@ -20,6 +25,18 @@ export interface RealtimeStats {
   rlsChecks: number;
   /** Sockets dropped for not reading what was sent to them. */
   dropped: number;
+  /** Channels joined (answered ok), messages read from clients and frames sent to them. */
+  joins: number;
+  messagesIn: number;
+  messagesOut: number;
+  /** Requests refused by a limit, by kind. */
+  refused: { channels: number; joins: number; messages: number; sockets: number };
+  /** Commit-to-send time of each postgres_changes message, in seconds (the metrics histogram). */
+  observeLag?: (seconds: number) => void;
+}
+
+export function newStats(): RealtimeStats {
+  return { rlsChecks: 0, dropped: 0, joins: 0, messagesIn: 0, messagesOut: 0, refused: { channels: 0, joins: 0, messages: 0, sockets: 0 } };
 }
 
 /** What every realtime module shares; built once by Realtime. */

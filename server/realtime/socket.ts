@@ -5,6 +5,7 @@ import { join, leave, refreshToken, type JoiningSocket } from './join.ts';
 import { handlePresence } from './presence.ts';
 import { EVENTS, PHOENIX_TOPIC, replyPayload, TEXTS } from './protocol/messages.ts';
 import { decode, encodeText, MalformedMessage, type Inbound, type Outbound, type Vsn } from './protocol/serializer.ts';
+import { RateWindow } from './limits.ts';
 import { endChannel, type RealtimeServices } from './services.ts';
 
 /** A client that sends nothing, not even its heartbeat (every 25 s), for this long is gone. */
@@ -28,6 +29,9 @@ export class RealtimeSocket implements JoiningSocket {
   private queue: Promise<void> = Promise.resolve();
   private unhandledBytes = 0;
   private idle: NodeJS.Timeout | undefined;
+  private readonly messageRate: RateWindow;
+  /** Joins in the last second (join.ts takes from it). */
+  readonly joinRate: RateWindow;
   open = true;
 
   constructor(
@@ -37,6 +41,8 @@ export class RealtimeSocket implements JoiningSocket {
     private readonly s: RealtimeServices,
     private readonly onGone: (socket: RealtimeSocket) => void,
   ) {
+    this.messageRate = new RateWindow(s.limits.maxMessagesPerSecond);
+    this.joinRate = new RateWindow(s.limits.maxJoinsPerSecond);
     ws.on('message', (data, isBinary) => {
       this.touch();
       const frame = toBuffer(data);
@@ -63,6 +69,7 @@ export class RealtimeSocket implements JoiningSocket {
   send(frame: string | Buffer): void {
     if (!this.open || this.ws.readyState !== WebSocket.OPEN) return;
     if (this.ws.bufferedAmount > this.s.limits.maxBufferedBytes) return this.drop();
+    this.s.stats.messagesOut++;
     this.ws.send(frame);
   }
 
@@ -125,6 +132,11 @@ export class RealtimeSocket implements JoiningSocket {
     this.s.guard.endRevoked(this.channels.values(), msg.kind === 'message' && msg.event === EVENTS.accessToken ? channel : undefined);
     if (msg.kind === 'message' && msg.topic === PHOENIX_TOPIC && msg.event === EVENTS.heartbeat) {
       return this.push({ joinRef: null, ref: msg.ref, topic: PHOENIX_TOPIC, event: EVENTS.reply, payloadJson: replyPayload('ok', {}) });
+    }
+    this.s.stats.messagesIn++;
+    if (!this.messageRate.take(this.s.clock.nowMs())) {
+      this.s.stats.refused.messages++;
+      return this.answerError(msg, TEXTS.tooManyMessages);
     }
     if (msg.kind === 'message' && msg.event === EVENTS.join) return join(this.s, this, msg);
     if (!channel || channel.state !== 'joined') return this.answerError(msg, TEXTS.unmatchedTopic);

@@ -16,6 +16,8 @@ export interface FanoutDeps {
   log(line: string): void;
   /** Counts the RLS statements run (one per table and claim set and batch). */
   counted(): void;
+  /** One message of a change was sent (the delivery-lag metric). */
+  delivered?(committedAt: string): void;
 }
 
 /** Filter lists checked by one statement; more (a thousand visitors each on their own project) take several. */
@@ -91,6 +93,7 @@ export async function fanOut(deps: FanoutDeps, changes: readonly CapturedChange[
         for (const [variant, bindingIds] of byVariant) {
           if (!data.has(variant)) data.set(variant, changeData(change, group.columnsJson[variant]!, row.records[variant]!, row.olds[variant]!, deps.maxRecordBytes));
           subscriber.pushChange(`{"ids":${JSON.stringify(bindingIds)},"data":${data.get(variant)}}`);
+          deps.delivered?.(change.committedAt);
         }
       }
     }

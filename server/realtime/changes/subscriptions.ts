@@ -67,12 +67,26 @@ export async function buildSubscriptions(
     const schema = p.schema === '*' ? 'public' : p.schema;
     const tables = schema === 'public' ? await catalog.published(schema, p.table) : [];
     if (tables.length === 0) return { ok: false, error: notEnabled(p) };
+    // `table: '*'` means the published tables this role may read: the others are skipped, not
+    // refused (a visitor's wildcard must not fail because users' own notifications are published).
+    const wildcard = p.table === '*';
+    const before = subscriptions.length;
     for (const table of tables) {
-      if (!table.hasPrimaryKey) return { ok: false, error: failed(p, `table ${table.name} has no primary key`) };
-      if (!table.captured) return { ok: false, error: notEnabled(p) };
+      if (!table.hasPrimaryKey) {
+        if (wildcard) continue;
+        return { ok: false, error: failed(p, `table ${table.name} has no primary key`) };
+      }
+      if (!table.captured) {
+        if (wildcard) continue;
+        return { ok: false, error: notEnabled(p) };
+      }
       const view = await catalog.view(subscriber.auth.role, table.oid);
-      if (!view) return { ok: false, error: notEnabled(p) };
+      if (!view) {
+        if (wildcard) continue;
+        return { ok: false, error: notEnabled(p) };
+      }
       const problem = await tableProblem(db, view, p);
+      if (problem && wildcard) continue;
       if (problem) return { ok: false, error: failed(p, problem) };
       subscriptions.push({
         id: binding.id,
@@ -85,6 +99,7 @@ export async function buildSubscriptions(
         selectKey: p.select ? JSON.stringify([...p.select].sort()) : '',
       });
     }
+    if (wildcard && subscriptions.length === before) return { ok: false, error: notEnabled(p) };
   }
   return { ok: true, subscriptions };
 }

@@ -42,9 +42,9 @@ describe('migrations where Supabase Realtime already runs', () => {
     expect(tables.rows.map((r) => r.owner)).toEqual(['supabase_realtime_admin', 'supabase_realtime_admin']);
   });
 
-  it('put the showcase tables into the existing publication, which Supabase streams', async () => {
+  it('put the showcase tables (and, since issue 20, notifications) into the existing publication, which Supabase streams', async () => {
     const { rows } = await db.query<{ t: string }>(`select tablename as t from pg_publication_tables where pubname = 'supabase_realtime' order by 1`);
-    expect(rows.map((r) => r.t)).toEqual(['project_comments', 'projects']);
+    expect(rows.map((r) => r.t)).toEqual(['notifications', 'project_comments', 'projects']);
   });
 
   it('install no capture of ours (Supabase reads the WAL), and keep it off when asked again', async () => {

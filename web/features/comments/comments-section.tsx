@@ -12,6 +12,7 @@ import { formatShortDate, initials } from '../../lib/format.ts';
 import { RateLimitExceededError } from '../../lib/rate-limiter.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { ReportButton } from '../reports/report-button.tsx';
+import { useNewComments } from '../live/live.ts';
 import { useAddComment, useComments, useDeleteComment, useEditComment, type Comment } from './comments-api.ts';
 import { validateComment } from './validate-comment.ts';
 
@@ -25,6 +26,7 @@ export function CommentsSection({ projectId, closedNote }: { projectId: string; 
   const { user } = useAuth();
   const { data, isPending, isError } = useComments(projectId);
   const comments = data?.comments ?? [];
+  const fresh = useNewComments(projectId, user?.id);
 
   return (
     <section aria-labelledby="comments-heading" className="mt-12">
@@ -34,6 +36,19 @@ export function CommentsSection({ projectId, closedNote }: { projectId: string; 
 
       <div className="mt-6">
         {closedNote ? <p className="text-sm text-muted-foreground">{closedNote}</p> : user ? <CommentForm projectId={projectId} userId={user.id} /> : <SignInPrompt />}
+      </div>
+
+      <div aria-live="polite">
+        {fresh.count > 0 && (
+          <button
+            type="button"
+            onClick={fresh.reveal}
+            data-testid="new-comments"
+            className="mt-6 w-full cursor-pointer rounded-lg border border-primary/40 bg-primary/5 px-4 py-2 text-sm font-medium text-primary hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            {fresh.count === 1 ? '1 new comment' : `${fresh.count} new comments`}
+          </button>
+        )}
       </div>
 
       <div className="mt-8" aria-busy={isPending}>

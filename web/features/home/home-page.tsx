@@ -5,6 +5,7 @@ import { ArrowRightIcon, SparklesIcon } from '../../components/icons.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { SegmentedTabs, TabPanel } from '../../components/ui/segmented-tabs.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useLiveUpvotes } from '../live/live.ts';
 import { ProjectCard, ProjectCardSkeleton, ProjectGrid, TOOLS, useHomeProjects, type Tool } from '../projects/index.ts';
 
 const TABS = ['All', ...TOOLS] as const;
@@ -61,6 +62,7 @@ function FeaturedProjects() {
     if (isError) console.error('Failed to load projects');
   }, [isError]);
   const projects = data ?? [];
+  useLiveUpvotes(projects.map((p) => p.id));
 
   return (
     <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 pb-16 pt-8 sm:px-6 lg:px-8">

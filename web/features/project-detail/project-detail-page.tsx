@@ -15,6 +15,7 @@ import { PLACEHOLDER_IMAGE, projectImageUrl, UpvoteButton } from '../projects/in
 import { ReportButton } from '../reports/report-button.tsx';
 import { useProject, type ProjectDetail } from './get-project.ts';
 import { useRecordProjectView } from './record-view.ts';
+import { LiveUpvotes, ViewingNow } from './live-parts.tsx';
 
 const IMAGE = IMAGE_SIZE_FOR.detail;
 
@@ -76,6 +77,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
   useRecordProjectView(project.id);
   return (
     <article className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
+      {published && <LiveUpvotes projectId={project.id} />}
       <Link to="/projects" className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground">
         <ArrowLeftIcon /> Back to Projects
       </Link>
@@ -101,6 +103,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
             <span className="text-sm text-muted-foreground">
               Added <time dateTime={project.createdAt}>{formatShortDate(project.createdAt)}</time>
             </span>
+            {published && <ViewingNow projectId={project.id} />}
           </div>
         </div>
         {published && (

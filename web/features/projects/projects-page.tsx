@@ -8,6 +8,7 @@ import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { pluralize } from '../../lib/format.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useLiveUpvotes } from '../live/live.ts';
 import { useProjectPage } from './api/get-projects.ts';
 import { CATEGORIES, TOOLS } from './catalog.ts';
 import { ProjectCard, ProjectGrid } from './components/project-card.tsx';
@@ -60,6 +61,7 @@ export default function ProjectsPage() {
   }, [debounced]);
 
   const { data, isPending, isError, isPlaceholderData, refetch } = useProjectPage(filters);
+  useLiveUpvotes(data?.projects.map((p) => p.id) ?? []);
   useEffect(() => {
     if (isError) console.error('Failed to load projects');
   }, [isError]);

@@ -1,6 +1,7 @@
 import { NavLink, Outlet } from 'react-router-dom';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useStaffRole, type StaffRole } from '../api/staff-role.ts';
+import { useLiveInvalidate } from '../../live/live.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { LogOutIcon } from '../../../components/icons.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -49,9 +50,16 @@ function Sidebar() {
   );
 }
 
+/** The review queue and the dashboard's counts follow project changes as they happen (issue 20). */
+function LiveAdmin() {
+  useLiveInvalidate('projects', ['admin']);
+  return null;
+}
+
 export default function AdminLayout() {
   return (
     <RequireStaff allow={['admin', 'moderator']}>
+      <LiveAdmin />
       <div className="mx-auto flex w-full max-w-7xl flex-col md:min-h-[70vh] md:flex-row">
         <Sidebar />
         <div className="min-w-0 flex-1 p-4 md:p-8">

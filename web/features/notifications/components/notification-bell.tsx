@@ -15,7 +15,8 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useMarkRead } from '../api/mark-read-mutation.ts';
-import { useLatestNotifications, useUnreadCount, type InboxNotification } from '../api/notifications-query.ts';
+import { notificationKeys, useLatestNotifications, useUnreadCount, type InboxNotification } from '../api/notifications-query.ts';
+import { useLiveInvalidate } from '../../live/live.ts';
 import { NotificationContent } from './notification-content.tsx';
 
 /**
@@ -30,6 +31,8 @@ export default function NotificationBell() {
   const unread = useUnreadCount(userId);
   const latest = useLatestNotifications(userId, open);
   const markRead = useMarkRead(userId);
+  // A new notice (or one read on another device) moves the bell at once.
+  useLiveInvalidate(userId ? 'notifications' : null, notificationKeys.all(userId), userId ? `user_id=eq.${userId}` : undefined);
   const navigate = useNavigate();
   if (!userId) return null;
 

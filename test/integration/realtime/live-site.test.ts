@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, type TestUser } from '../../support/server.ts';
+import { type ChangeMessage, closeClients, Inbox, postgresReady, realtimeClient, refused, subscribed, systemInbox } from './support.ts';
+
+/** What the live site subscribes to (web/features/live): the server-counted viewers, the bell, wildcards. */
+let server: TestServer;
+let ada: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  ada = await server.createUser();
+  bob = await server.createUser();
+});
+afterEach(closeClients);
+afterAll(() => server?.close());
+
+async function viewer(client: SupabaseClient, projectId: string, claim: Record<string, unknown> = {}) {
+  const channel = client.channel(`viewers:${projectId}`, { config: { private: true, broadcast: { ack: true } } });
+  const counts = new Inbox<{ payload: { count: number } }>();
+  channel.on('broadcast', { event: 'viewing' }, counts.push as never);
+  await subscribed(channel);
+  expect(await channel.track(claim)).toBe('ok');
+  return { channel, counts };
+}
+
+const lastCount = (inbox: Inbox<{ payload: { count: number } }>) => inbox.received.at(-1)?.payload.count;
+
+describe('viewing now', () => {
+  it('is counted by the server from presence joins and leaves, whatever clients put in their presence', async () => {
+    const project = randomUUID();
+    const first = await viewer(realtimeClient(server, { vsn: '2.0.0' }), project);
+    await first.counts.next((m) => m.payload.count === 1);
+    // A client claiming a crowd is one viewer.
+    const second = await viewer(realtimeClient(server, { vsn: '1.0.0' }), project, { count: 500, viewers: 500 });
+    await first.counts.next((m) => m.payload.count === 2);
+    await second.counts.next((m) => m.payload.count === 2);
+    const seen = first.counts.received.length;
+    await second.channel.unsubscribe();
+    await first.counts.next((m) => first.counts.received.indexOf(m) >= seen, 'the count after a leave');
+    expect(lastCount(first.counts)).toBe(1);
+    expect(first.counts.received.map((m) => m.payload.count)).toEqual([1, 2, 1]);
+  });
+
+  it('refuses a client broadcasting on a viewers topic, so the count only ever comes from the server', async () => {
+    const project = randomUUID();
+    const watcher = await viewer(realtimeClient(server, { vsn: '2.0.0' }), project);
+    await watcher.counts.next((m) => m.payload.count === 1);
+    const liar = await viewer(realtimeClient(server, { vsn: '2.0.0' }), project);
+    expect(await liar.channel.send({ type: 'broadcast', event: 'viewing', payload: { count: 999 } })).toBe('error');
+    await watcher.counts.next((m) => m.payload.count === 2);
+    expect(watcher.counts.received.map((m) => m.payload.count)).not.toContain(999);
+  });
+
+  it('refuses tracking presence on a private topic that is not a viewers topic', async () => {
+    const channel = realtimeClient(server, { vsn: '2.0.0' }).channel(`elsewhere:${randomUUID()}`, { config: { private: true } });
+    expect((await refused(channel)).message).toContain('Unauthorized');
+  });
+});
+
+describe('the notification bell', () => {
+  async function bell(user: TestUser) {
+    const channel = realtimeClient(server, { vsn: '2.0.0', token: user.token }).channel(`bell-${randomUUID()}`);
+    const inbox = new Inbox<ChangeMessage>();
+    channel.on('postgres_changes', { event: '*', schema: 'public', table: 'notifications', filter: `user_id=eq.${user.id}` }, inbox.push as never);
+    const system = systemInbox(channel);
+    await subscribed(channel);
+    await postgresReady(system);
+    return inbox;
+  }
+
+  it("hears its user's new notifications and nobody else's", async () => {
+    const adas = await bell(ada);
+    const bobs = await bell(bob);
+    await server.ctx.db.query(`insert into public.notifications (user_id, type, data) values ($1, 'project_approved', '{"n":"for bob"}'), ($2, 'project_approved', '{"n":"for ada"}')`, [bob.id, ada.id]);
+    const mine = await adas.next();
+    expect(mine.new).toMatchObject({ user_id: ada.id, data: { n: 'for ada' } });
+    await bobs.next();
+    expect(adas.received).toHaveLength(1);
+    expect(bobs.received.map((m) => m.new.user_id)).toEqual([bob.id]);
+  });
+
+  it('refuses a visitor subscribing to notifications', async () => {
+    const channel = realtimeClient(server, { vsn: '2.0.0' }).channel(`bell-${randomUUID()}`);
+    channel.on('postgres_changes', { event: '*', schema: 'public', table: 'notifications' }, () => undefined);
+    const system = systemInbox(channel);
+    await subscribed(channel);
+    await expect(postgresReady(system)).rejects.toThrow('Unable to subscribe to changes');
+  });
+});
+
+describe('wildcard subscriptions', () => {
+  it("skip published tables the subscriber cannot read: a visitor's table '*' still gets projects' changes", async () => {
+    const channel = realtimeClient(server, { vsn: '2.0.0' }).channel(`all-${randomUUID()}`);
+    const inbox = new Inbox<ChangeMessage>();
+    channel.on('postgres_changes', { event: 'UPDATE', schema: 'public', table: '*' }, inbox.push as never);
+    const system = systemInbox(channel);
+    await subscribed(channel);
+    await postgresReady(system);
+    const { rows } = await server.ctx.db.query<{ id: string }>(`select id from public.projects where status = 'approved' limit 1`);
+    let projectId = rows[0]?.id;
+    if (!projectId) {
+      await server.ctx.db.query(`insert into public.creators (id, name) values ($1, 'Ada') on conflict do nothing`, [ada.id]);
+      const made = await server.ctx.db.query<{ id: string }>(
+        `insert into public.projects (title, description, tool, category, creator_id, status) values ('Live', 'A live project.', 'Cursor', 'App', $1, 'approved') returning id`,
+        [ada.id],
+      );
+      projectId = made.rows[0]!.id;
+    }
+    await server.ctx.db.query(`update public.projects set featured = not featured where id = $1`, [projectId]);
+    const m = await inbox.next();
+    expect(m).toMatchObject({ table: 'projects', new: { id: projectId } });
+  });
+});
