@@ -60,7 +60,7 @@ export interface NotificationTypeInfo {
 
 export const NOTIFICATION_TYPE_INFO: readonly NotificationTypeInfo[] = [
   { type: 'comment_on_project', label: 'Comments on your projects', description: 'Someone comments on a project you made.', group: 'projects', audience: 'member', inApp: true, email: 'instant', active: true },
-  { type: 'comment_reply', label: 'Replies to you', description: 'Someone replies to your comment.', group: 'projects', audience: 'member', inApp: true, email: 'instant', active: false },
+  { type: 'comment_reply', label: 'Replies to you', description: 'Someone replies to your comment.', group: 'projects', audience: 'member', inApp: true, email: 'instant', active: true },
   { type: 'project_upvotes', label: 'Upvotes', description: 'People upvote your project (one note per project per day).', group: 'projects', audience: 'member', inApp: true, email: 'off', active: true },
   { type: 'project_approved', label: 'Project approved', description: 'The team approves your project and it goes live.', group: 'projects', audience: 'member', inApp: true, email: 'instant', active: true },
   { type: 'project_rejected', label: 'Project not approved', description: 'The team does not approve your project, with their reason.', group: 'projects', audience: 'member', inApp: true, email: 'instant', active: true },
