@@ -150,7 +150,12 @@ function ProjectView({ project }: { project: ProjectDetail }) {
             </h2>
             <p className="mt-4 whitespace-pre-line break-words leading-relaxed text-foreground/90">{about}</p>
           </section>
-          <CommentsSection projectId={project.id} closedNote={published ? undefined : 'Comments open once the project is published.'} />
+          <CommentsSection
+            projectId={project.id}
+            makerIds={[project.creator.id]}
+            commentCount={project.commentCount}
+            closedNote={published ? undefined : 'Comments open once the project is published.'}
+          />
         </div>
 
         <aside aria-labelledby="creator-heading" className="h-fit rounded-xl border border-border bg-card p-6">
