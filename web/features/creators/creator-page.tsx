@@ -7,6 +7,7 @@ import { initials, pluralize } from '../../lib/format.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { FollowButton, useCollectionsOf, useFollowCounts as useFollowFor } from '../people/index.ts';
 import { LISTING_COLUMNS, ProjectCard, ProjectCardSkeleton, ProjectGrid, toProject, type Project, type ProjectRow } from '../projects/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -75,7 +76,12 @@ export default function CreatorPage() {
     );
   }
 
-  const { creator, projects } = data;
+  return <CreatorView creator={data.creator} projects={data.projects} />;
+}
+
+function CreatorView({ creator, projects }: { creator: CreatorProfile; projects: Project[] }) {
+  const counts = useFollowFor(creator.id);
+  const collections = useCollectionsOf(creator.id, { publicOnly: true });
   const avatar = safeHttpUrl(creator.avatar_url);
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
@@ -92,7 +98,13 @@ export default function CreatorPage() {
         )}
         <div className="min-w-0">
           <h1 className="break-words text-3xl font-bold tracking-tight">{creator.name}</h1>
-          <p className="text-sm text-muted-foreground">{pluralize(projects.length, 'project')}</p>
+          <p className="text-sm text-muted-foreground">
+            {pluralize(projects.length, 'project')}
+            {counts.data && <span data-testid="followers-count"> · {pluralize(counts.data.followers, 'follower')}</span>}
+          </p>
+        </div>
+        <div className="sm:ml-auto">
+          <FollowButton makerId={creator.id} makerName={creator.name} />
         </div>
       </header>
       {creator.bio && <p className="mt-6 max-w-3xl whitespace-pre-line break-words text-muted-foreground">{creator.bio}</p>}
@@ -113,6 +125,24 @@ export default function CreatorPage() {
           )}
         </div>
       </section>
+
+      {collections.data && collections.data.length > 0 && (
+        <section aria-labelledby="creator-collections" className="mt-12">
+          <h2 id="creator-collections" className="text-2xl font-bold tracking-tight">
+            Collections
+          </h2>
+          <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {collections.data.map((c) => (
+              <li key={c.id}>
+                <Link to={`/collections/${c.id}`} className="block h-full rounded-xl border border-border bg-card p-4 hover:border-primary">
+                  <span className="block break-words font-semibold">{c.name}</span>
+                  {c.description && <span className="mt-1 line-clamp-2 block break-words text-sm text-muted-foreground">{c.description}</span>}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CommentsSection } from '../comments/comments-section.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { PLACEHOLDER_IMAGE, projectImageUrl, UpvoteButton } from '../projects/index.ts';
+import { AddToCollectionButton, BookmarkButton, FollowButton } from '../people/index.ts';
 import { ReportButton } from '../reports/report-button.tsx';
 import { useProject, type ProjectDetail } from './get-project.ts';
 import { useRecordProjectView } from './record-view.ts';
@@ -106,6 +107,10 @@ function ProjectView({ project }: { project: ProjectDetail }) {
         {published && (
           <div className="flex shrink-0 flex-col items-start gap-2 sm:items-end">
             <UpvoteButton projectId={project.id} upvotes={project.upvotes} title={project.title} size="lg" />
+            <div className="flex flex-wrap gap-2 sm:justify-end">
+              <BookmarkButton projectId={project.id} />
+              <AddToCollectionButton projectId={project.id} />
+            </div>
             {/* Nobody reports their own project (defect 13). */}
             {!isOwner && <ReportButton type="project" targetId={project.id} label={`Report ${project.title}`} className="text-muted-foreground" />}
           </div>
@@ -175,6 +180,11 @@ function ProjectView({ project }: { project: ProjectDetail }) {
             )}
           </div>
           {project.creator.bio && <p className="mt-4 whitespace-pre-line break-words text-sm text-muted-foreground">{project.creator.bio}</p>}
+          {project.creator.name !== 'Unknown' && (
+            <div className="mt-4">
+              <FollowButton makerId={project.creator.id} makerName={project.creator.name} />
+            </div>
+          )}
         </aside>
       </div>
     </article>
