@@ -67,7 +67,7 @@ export const NOTIFICATION_TYPE_INFO: readonly NotificationTypeInfo[] = [
   { type: 'project_rejected', label: 'Project not approved', description: 'The team does not approve your project, with their reason.', group: 'projects', audience: 'member', inApp: true, email: 'instant', active: true },
   { type: 'project_launched', label: 'Your launch', description: 'Your project launches.', group: 'projects', audience: 'member', inApp: true, email: 'off', active: false },
   { type: 'project_won', label: 'Wins', description: 'Your project wins a prize.', group: 'projects', audience: 'member', inApp: true, email: 'instant', active: false },
-  { type: 'comaker_invited', label: 'Co-maker invitations', description: 'Someone invites you to be a co-maker of their project.', group: 'people', audience: 'member', inApp: true, email: 'off', active: false },
+  { type: 'comaker_invited', label: 'Co-maker invitations', description: 'Someone invites you to be a co-maker of their project.', group: 'people', audience: 'member', inApp: true, email: 'off', active: true },
   { type: 'new_follower', label: 'New followers', description: 'Someone follows you.', group: 'people', audience: 'member', inApp: true, email: 'off', active: true },
   { type: 'followed_maker_launched', label: 'Makers you follow', description: 'Someone you follow launches a project.', group: 'people', audience: 'member', inApp: true, email: 'off', active: false },
   { type: 'launch_went_live', label: 'Launch reminders', description: 'A launch you asked to be told about goes live.', group: 'people', audience: 'member', inApp: true, email: 'off', active: false },
