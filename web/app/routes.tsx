@@ -42,6 +42,7 @@ const NotificationSettingsPage = lazy(() => import('../features/notifications/no
 const FollowingPage = lazy(() => import('../features/people/following-page.tsx'));
 const BookmarksPage = lazy(() => import('../features/people/bookmarks-page.tsx'));
 const CollectionPage = lazy(() => import('../features/people/collection-page.tsx'));
+const InvitationsPage = lazy(() => import('../features/people/invitations-page.tsx'));
 
 // Admin (issue 7): /admin/*
 import { adminRoutes } from '../features/admin/routes.tsx';
@@ -79,6 +80,7 @@ export function AppRoutes() {
         <Route path="following" element={<RequireAuth><FollowingPage /></RequireAuth>} />
         <Route path="bookmarks" element={<RequireAuth><BookmarksPage /></RequireAuth>} />
         <Route path="collections/:id" element={<CollectionPage />} />
+        <Route path="invitations" element={<RequireAuth><InvitationsPage /></RequireAuth>} />
 
 
 

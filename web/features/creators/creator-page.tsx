@@ -35,7 +35,19 @@ async function fetchCreator(id: string): Promise<{ creator: CreatorProfile; proj
   if (creator.error) throw creator.error;
   if (projects.error) throw projects.error;
   if (!creator.data) return null;
-  return { creator: creator.data as CreatorProfile, projects: (projects.data as unknown as ProjectRow[]).map(toProject) };
+  const own = (projects.data as unknown as ProjectRow[]).map(toProject);
+  return { creator: creator.data as CreatorProfile, projects: [...own, ...(await coMadeProjects(id))].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) };
+}
+
+/** Approved projects this creator co-makes (issue 18): they appear on their page too. */
+async function coMadeProjects(id: string): Promise<Project[]> {
+  const made = await supabase.from('project_makers').select('project_id').eq('user_id', id).eq('role', 'maker').order('created_at', { ascending: false }).limit(MAX_PROJECTS);
+  if (made.error) throw made.error;
+  const ids = (made.data as { project_id: string }[]).map((m) => m.project_id);
+  if (!ids.length) return [];
+  const { data, error } = await supabase.from('project_listing').select(LISTING_COLUMNS).in('id', ids).eq('status', 'approved');
+  if (error) throw error;
+  return (data as unknown as ProjectRow[]).map(toProject);
 }
 
 /** A creator's public page: name, bio and their approved projects. */

@@ -229,3 +229,84 @@ export async function fetchCollectionProjects(id: string, page: number): Promise
   const ids = (data as { project_id: string }[]).map((b) => b.project_id);
   return { projects: await projectsByIds(ids.slice(0, PEOPLE_LIST_PAGE_SIZE)), hasMore: ids.length > PEOPLE_LIST_PAGE_SIZE };
 }
+
+// Co-makers ---------------------------------------------------------------------------------------
+export interface ProjectMaker {
+  user_id: string;
+  role: 'owner' | 'maker';
+  name: string;
+}
+
+export function useProjectMakers(projectId: string) {
+  return useQuery({
+    queryKey: ['makers', projectId],
+    queryFn: async () => {
+      const { data, error } = await supabase.from('project_makers').select('user_id,role,created_at,creators(name)').eq('project_id', projectId).order('created_at', { ascending: true }).limit(50);
+      if (error) throw error;
+      return (data as unknown as { user_id: string; role: ProjectMaker['role']; creators: { name: string } | null }[]).map((m) => ({
+        user_id: m.user_id,
+        role: m.role,
+        name: m.creators?.name ?? 'Unknown',
+      }));
+    },
+  });
+}
+
+export function useProjectInvitations(projectId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['makers', projectId, 'invitations'],
+    enabled,
+    queryFn: async () => {
+      const { data, error } = await supabase.rpc('project_invitations', { project: projectId });
+      if (error) throw error;
+      return data as { id: string; email: string; created_at: string }[];
+    },
+  });
+}
+
+export function useMakersMutation<T>(projectId: string, run: (input: T) => PromiseLike<{ error: unknown }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: T) => {
+      const { error } = await run(input);
+      if (error) throw error;
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['makers', projectId] });
+      void queryClient.invalidateQueries({ queryKey: ['my-projects'] });
+    },
+  });
+}
+
+export const invite = (projectId: string) => (email: string) => supabase.rpc('invite_comaker', { project: projectId, email });
+export const cancelInvitation = (id: string) => supabase.rpc('cancel_invitation', { invitation: id });
+export const removeMaker = (projectId: string) => (userId: string) => supabase.from('project_makers').delete().eq('project_id', projectId).eq('user_id', userId);
+
+export function useMyInvitations(userId: string | null) {
+  return useQuery({
+    queryKey: ['invitations', userId],
+    enabled: Boolean(userId),
+    queryFn: async () => {
+      const { data, error } = await supabase.rpc('my_invitations');
+      if (error) throw error;
+      return data as { id: string; project_id: string; project_title: string; inviter_name: string; created_at: string }[];
+    },
+  });
+}
+
+export function useRespondToInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, accept }: { id: string; accept: boolean }) => {
+      const { error } = await supabase.rpc('respond_to_invitation', { invitation: id, accept });
+      if (error) throw error;
+      return accept;
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['invitations'] });
+      void queryClient.invalidateQueries({ queryKey: ['makers'] });
+      void queryClient.invalidateQueries({ queryKey: ['my-projects'] });
+      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    },
+  });
+}

@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CommentsSection } from '../comments/comments-section.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { PLACEHOLDER_IMAGE, projectImageUrl, UpvoteButton } from '../projects/index.ts';
-import { AddToCollectionButton, BookmarkButton, FollowButton } from '../people/index.ts';
+import { AddToCollectionButton, BookmarkButton, FollowButton, MakersPanel, useProjectMakers } from '../people/index.ts';
 import { ReportButton } from '../reports/report-button.tsx';
 import { useProject, type ProjectDetail } from './get-project.ts';
 import { useRecordProjectView } from './record-view.ts';
@@ -75,6 +75,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
   const isOwner = user?.id === project.creator.id;
   const published = project.status === 'approved';
   useRecordProjectView(project.id);
+  const makers = useProjectMakers(project.id);
   return (
     <article className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
       <Link to="/projects" className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground">
@@ -157,7 +158,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
           </section>
           <CommentsSection
             projectId={project.id}
-            makerIds={[project.creator.id]}
+            makerIds={[project.creator.id, ...(makers.data ?? []).map((m) => m.user_id)]}
             commentCount={project.commentCount}
             closedNote={published ? undefined : 'Comments open once the project is published.'}
           />
@@ -185,6 +186,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
               <FollowButton makerId={project.creator.id} makerName={project.creator.name} />
             </div>
           )}
+          <MakersPanel projectId={project.id} ownerId={project.creator.id} />
         </aside>
       </div>
     </article>
