@@ -97,8 +97,8 @@ describe('people and discussion', () => {
     await thread.getByTestId('comment-content').filter({ hasText: 'Great, thanks!' }).waitFor();
     expect(await thread.getByTestId('comment-content').filter({ hasText: 'Great, thanks!' }).textContent()).toContain('@Mara Maker');
     // Upvote the maker's answer.
-    await answer.getByRole('button', { name: /Upvote comment by Mara Maker \(0 upvotes\)/ }).click();
-    await answer.getByRole('button', { name: /Upvote comment by Mara Maker \(1 upvote\)/ }).waitFor();
+    await answer.getByRole('button', { name: 'Upvote comment by Mara Maker, 0 upvotes' }).click();
+    await answer.getByRole('button', { name: 'Upvote comment by Mara Maker, 1 upvote' }).waitFor();
 
     // Follow the maker, bookmark the project, add it to a new public collection.
     await page.getByRole('button', { name: 'Follow Mara Maker' }).click();

@@ -286,25 +286,24 @@ function CommentItem({ comment, context, byId, children }: { comment: Comment; c
                 <MessageIcon className="h-3.5 w-3.5" /> {PEOPLE_MESSAGES.reply}
               </Button>
             )}
+            {isAuthor ? (
+              <>
+                <Button size="sm" variant="ghost" className="h-7 px-2 text-muted-foreground" onClick={() => setEditing(true)}>
+                  <PencilIcon className="h-3.5 w-3.5" /> Edit
+                </Button>
+                <Button size="sm" variant="ghost" className="h-7 px-2 text-muted-foreground" onClick={() => setConfirming(true)}>
+                  <TrashIcon className="h-3.5 w-3.5" /> Delete
+                </Button>
+              </>
+            ) : (
+              <ReportButton type="comment" targetId={comment.id} label={`Report comment by ${comment.user_name}`} className="h-7 px-2 text-muted-foreground" />
+            )}
           </div>
         )}
         {replying && userId && (
           <div className="mt-2">
             <CommentForm projectId={projectId} userId={userId} parentId={comment.id} replyingTo={comment.user_name} onDone={() => setReplying(false)} />
           </div>
-        )}
-        {isAuthor && !editing && (
-          <div className="mt-1 flex gap-1">
-            <Button size="sm" variant="ghost" className="h-7 px-2 text-muted-foreground" onClick={() => setEditing(true)}>
-              <PencilIcon className="h-3.5 w-3.5" /> Edit
-            </Button>
-            <Button size="sm" variant="ghost" className="h-7 px-2 text-muted-foreground" onClick={() => setConfirming(true)}>
-              <TrashIcon className="h-3.5 w-3.5" /> Delete
-            </Button>
-          </div>
-        )}
-        {!isAuthor && !editing && (
-          <ReportButton type="comment" targetId={comment.id} label={`Report comment by ${comment.user_name}`} className="mt-1 h-7 px-2 text-muted-foreground" />
         )}
         <Dialog open={confirming} onOpenChange={setConfirming}>
           <DialogContent>
@@ -346,11 +345,13 @@ function CommentUpvote({ comment, context }: { comment: Comment; context: Thread
       variant="ghost"
       className={`h-7 px-2 ${upvoted ? 'text-primary' : 'text-muted-foreground'}`}
       aria-pressed={upvoted}
-      aria-label={`Upvote comment by ${comment.user_name} (${label})`}
       disabled={vote.isPending}
       onClick={() => vote.mutate({ id: comment.id, upvoted }, { onError: (error) => errorToast(error, { title: 'Error', description: 'Failed to upvote the comment' }) })}
     >
-      <ArrowUpIcon className="h-3.5 w-3.5" /> <span data-testid="comment-upvotes">{comment.upvotes}</span>
+      <ArrowUpIcon className="h-3.5 w-3.5" />
+      <span className="sr-only">Upvote comment by {comment.user_name}, </span>
+      <span data-testid="comment-upvotes">{comment.upvotes}</span>
+      <span className="sr-only">{comment.upvotes === 1 ? ' upvote' : ' upvotes'}</span>
     </Button>
   );
 }
