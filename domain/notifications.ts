@@ -26,6 +26,7 @@ export const NOTIFICATION_TYPES = [
   'project_launched',
   'project_won',
   'comaker_invited',
+  'new_follower',
   'followed_maker_launched',
   'launch_went_live',
   'report_resolved',
@@ -60,13 +61,14 @@ export interface NotificationTypeInfo {
 
 export const NOTIFICATION_TYPE_INFO: readonly NotificationTypeInfo[] = [
   { type: 'comment_on_project', label: 'Comments on your projects', description: 'Someone comments on a project you made.', group: 'projects', audience: 'member', inApp: true, email: 'instant', active: true },
-  { type: 'comment_reply', label: 'Replies to you', description: 'Someone replies to your comment.', group: 'projects', audience: 'member', inApp: true, email: 'instant', active: false },
+  { type: 'comment_reply', label: 'Replies to you', description: 'Someone replies to your comment.', group: 'projects', audience: 'member', inApp: true, email: 'instant', active: true },
   { type: 'project_upvotes', label: 'Upvotes', description: 'People upvote your project (one note per project per day).', group: 'projects', audience: 'member', inApp: true, email: 'off', active: true },
   { type: 'project_approved', label: 'Project approved', description: 'The team approves your project and it goes live.', group: 'projects', audience: 'member', inApp: true, email: 'instant', active: true },
   { type: 'project_rejected', label: 'Project not approved', description: 'The team does not approve your project, with their reason.', group: 'projects', audience: 'member', inApp: true, email: 'instant', active: true },
   { type: 'project_launched', label: 'Your launch', description: 'Your project launches.', group: 'projects', audience: 'member', inApp: true, email: 'off', active: false },
   { type: 'project_won', label: 'Wins', description: 'Your project wins a prize.', group: 'projects', audience: 'member', inApp: true, email: 'instant', active: false },
-  { type: 'comaker_invited', label: 'Co-maker invitations', description: 'Someone invites you to be a co-maker of their project.', group: 'people', audience: 'member', inApp: true, email: 'off', active: false },
+  { type: 'comaker_invited', label: 'Co-maker invitations', description: 'Someone invites you to be a co-maker of their project.', group: 'people', audience: 'member', inApp: true, email: 'off', active: true },
+  { type: 'new_follower', label: 'New followers', description: 'Someone follows you.', group: 'people', audience: 'member', inApp: true, email: 'off', active: true },
   { type: 'followed_maker_launched', label: 'Makers you follow', description: 'Someone you follow launches a project.', group: 'people', audience: 'member', inApp: true, email: 'off', active: false },
   { type: 'launch_went_live', label: 'Launch reminders', description: 'A launch you asked to be told about goes live.', group: 'people', audience: 'member', inApp: true, email: 'off', active: false },
   { type: 'report_resolved', label: 'Reports you filed', description: 'The team resolves a report you filed.', group: 'reports', audience: 'member', inApp: true, email: 'off', active: true },
@@ -157,6 +159,8 @@ export function describeNotification(n: NotificationContent, today?: string): { 
       return { title: `${project} won${d.award ? ` ${d.award}` : ''}!` };
     case 'comaker_invited':
       return { title: `${actor} invited you to be a co-maker of ${project}` };
+    case 'new_follower':
+      return { title: `${actor} started following you` };
     case 'followed_maker_launched':
       return { title: `${actor} launched ${project}` };
     case 'launch_went_live':

@@ -8,6 +8,7 @@ import type { ServerContext } from '../context.ts';
 import { negotiateCompression } from '../http/compression.ts';
 import { requestHeader } from '../http/node-request.ts';
 import { contentSecurityPolicy } from '../http/security-headers.ts';
+import { readPublicCollection, renderCollectionFeed } from '../people/collection-feed.ts';
 import { renderFeed } from './feed.ts';
 import { renderFirstScreen, type InProcessFetch } from './first-screen.ts';
 import { IndexHtml, renderIndexHtml } from './index-html.ts';
@@ -49,6 +50,16 @@ export function webRoutes(ctx: ServerContext, options: { distDir?: string; api?:
     const origin = publicOrigin(c, ctx.config);
     const identity = await readSiteIdentity(ctx.db, site);
     const body = renderFeed({ ...identity, origin }, await newestPublicProjects(ctx.db, FEED_SIZE));
+    return sendText(c, body, 200, { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=300' });
+  });
+
+  // A public collection's RSS (issue 18); private and unknown collections are not found.
+  app.get('/collections/:id/feed.xml', async (c) => {
+    const found = await readPublicCollection(ctx.db, c.req.param('id'));
+    if (!found) return c.text('Not found', 404, { 'cache-control': 'no-store' });
+    const origin = publicOrigin(c, ctx.config);
+    const identity = await readSiteIdentity(ctx.db, site);
+    const body = renderCollectionFeed(origin, identity.name, found.collection, found.items);
     return sendText(c, body, 200, { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=300' });
   });
 

@@ -38,6 +38,12 @@ const MyProjectsPage = lazy(() => import('../features/my-projects/my-projects-pa
 const NotificationsPage = lazy(() => import('../features/notifications/notifications-page.tsx'));
 const NotificationSettingsPage = lazy(() => import('../features/notifications/notification-settings-page.tsx'));
 
+// People and discussion (issue 18)
+const FollowingPage = lazy(() => import('../features/people/following-page.tsx'));
+const BookmarksPage = lazy(() => import('../features/people/bookmarks-page.tsx'));
+const CollectionPage = lazy(() => import('../features/people/collection-page.tsx'));
+const InvitationsPage = lazy(() => import('../features/people/invitations-page.tsx'));
+
 // Admin (issue 7): /admin/*
 import { adminRoutes } from '../features/admin/routes.tsx';
 
@@ -70,6 +76,11 @@ export function AppRoutes() {
         {/* Notifications (issue 15) */}
         <Route path="notifications" element={<RequireAuth><NotificationsPage /></RequireAuth>} />
         <Route path="settings/notifications" element={<RequireAuth><NotificationSettingsPage /></RequireAuth>} />
+        {/* People and discussion (issue 18) */}
+        <Route path="following" element={<RequireAuth><FollowingPage /></RequireAuth>} />
+        <Route path="bookmarks" element={<RequireAuth><BookmarksPage /></RequireAuth>} />
+        <Route path="collections/:id" element={<CollectionPage />} />
+        <Route path="invitations" element={<RequireAuth><InvitationsPage /></RequireAuth>} />
 
 
 

@@ -88,3 +88,7 @@ export const CodeIcon = (p: IconProps) => <Icon {...p}><path d="m16 18 6-6-6-6M8
 export const RssIcon = (p: IconProps) => (
   <Icon {...p}><path d="M4 11a9 9 0 0 1 9 9M4 4a16 16 0 0 1 16 16" /><circle cx="5" cy="19" r="1" /></Icon>
 );
+export const BookmarkIcon = (p: IconProps) => <Icon {...p}><path d="m19 21-7-4-7 4V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v16z" /></Icon>;
+export const LinkIcon = (p: IconProps) => (
+  <Icon {...p}><path d="M10 13a5 5 0 0 0 7.54.54l3-3a5 5 0 0 0-7.07-7.07l-1.72 1.71" /><path d="M14 11a5 5 0 0 0-7.54-.54l-3 3a5 5 0 0 0 7.07 7.07l1.71-1.71" /></Icon>
+);

@@ -33,6 +33,8 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
             <li><NavLink to="/submit-project" className={itemClass}>Submit Project</NavLink></li>
             <li><NavLink to="/profile" className={itemClass}>Profile</NavLink></li>
             <li><NavLink to="/my-projects" className={itemClass}>My Projects</NavLink></li>
+            <li><NavLink to="/following" className={itemClass}>Following</NavLink></li>
+            <li><NavLink to="/bookmarks" className={itemClass}>Bookmarks</NavLink></li>
             {isStaff(role) && <li><NavLink to="/admin" className={itemClass}>Admin</NavLink></li>}
             <li className="mt-2 border-t border-border pt-3">
               <p className="truncate px-3 pb-2 text-sm text-muted-foreground">{user.email}</p>

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { FolderIcon, LogOutIcon, ShieldIcon, UserIcon } from '../../components/icons.tsx';
+import { BookmarkIcon, FolderIcon, LogOutIcon, ShieldIcon, UserIcon, UsersIcon } from '../../components/icons.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -44,6 +44,12 @@ export default function UserMenu() {
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => navigate('/my-projects')}>
           <FolderIcon /> My Projects
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate('/following')}>
+          <UsersIcon /> Following
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate('/bookmarks')}>
+          <BookmarkIcon /> Bookmarks
         </DropdownMenuItem>
         {isStaff(role) && (
           <DropdownMenuItem onSelect={() => navigate('/admin')}>

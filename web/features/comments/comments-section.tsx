@@ -1,8 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { TEXT_LIMITS } from '../../../domain/limits.ts';
 import { MESSAGES } from '../../../domain/messages.ts';
-import { MessageIcon, PencilIcon, TrashIcon } from '../../components/icons.tsx';
+import { COMMENT_SORT_LABELS, PEOPLE_MESSAGES, type CommentSort } from '../../../domain/people.ts';
+import { ArrowUpIcon, MessageIcon, PencilIcon, TrashIcon } from '../../components/icons.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -13,7 +15,7 @@ import { RateLimitExceededError } from '../../lib/rate-limiter.ts';
 import { useAuth } from '../auth/auth-context.tsx';
 import { ReportButton } from '../reports/report-button.tsx';
 import { useNewComments } from '../live/live.ts';
-import { useAddComment, useComments, useDeleteComment, useEditComment, type Comment } from './comments-api.ts';
+import { useAddComment, useCommentThreads, useDeleteComment, useEditComment, useToggleCommentVote, type Comment } from './comments-api.ts';
 import { validateComment } from './validate-comment.ts';
 
 function errorToast(error: unknown, fallback: { title: string; description: string }) {
@@ -21,18 +23,44 @@ function errorToast(error: unknown, fallback: { title: string; description: stri
   else toast({ variant: 'destructive', ...fallback });
 }
 
-/** `closedNote` replaces the form (and the sign-in prompt) where nobody can comment, e.g. on a project not yet published. */
-export function CommentsSection({ projectId, closedNote }: { projectId: string; closedNote?: string }) {
+/**
+ * `closedNote` replaces the form (and the sign-in prompt) where nobody can comment, e.g. on a
+ * project not yet published. `makerIds`: the project's makers, whose comments carry the Maker badge.
+ */
+export function CommentsSection({ projectId, closedNote, makerIds = [], commentCount }: { projectId: string; closedNote?: string; makerIds?: readonly string[]; commentCount?: number }) {
   const { user } = useAuth();
-  const { data, isPending, isError } = useComments(projectId);
-  const comments = data?.comments ?? [];
+  const [sort, setSort] = useState<CommentSort>('best');
+  const { data, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = useCommentThreads(projectId, sort, user?.id ?? null);
+  const pages = data?.pages ?? [];
+  const threads = pages.flatMap((p) => p.threads);
+  const replies = pages.flatMap((p) => p.replies);
+  const upvoted = new Set(pages.flatMap((p) => p.upvoted));
+  const rateLimited = pages.some((p) => p.rateLimited);
+  const shown = threads.length + replies.length;
+  const makers = new Set(makerIds);
+  const context: ThreadContext = { projectId, userId: user?.id ?? null, makers, upvoted, open: !closedNote };
   const fresh = useNewComments(projectId, user?.id);
 
   return (
     <section aria-labelledby="comments-heading" className="mt-12">
-      <h2 id="comments-heading" className="flex items-center gap-2 text-2xl font-bold tracking-tight">
-        <MessageIcon className="h-5 w-5" /> Comments {!isPending && !isError && <span className="text-muted-foreground">({comments.length})</span>}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="comments-heading" className="flex items-center gap-2 text-2xl font-bold tracking-tight">
+          <MessageIcon className="h-5 w-5" /> Comments {!isPending && !isError && <span className="text-muted-foreground">({Math.max(commentCount ?? 0, shown)})</span>}
+        </h2>
+        <div role="group" aria-label="Sort comments" className="inline-flex rounded-lg border border-border p-0.5 text-sm">
+          {(Object.keys(COMMENT_SORT_LABELS) as CommentSort[]).map((key) => (
+            <button
+              key={key}
+              type="button"
+              aria-pressed={sort === key}
+              onClick={() => setSort(key)}
+              className={`rounded-md px-3 py-1 font-medium ${sort === key ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:text-foreground'}`}
+            >
+              {COMMENT_SORT_LABELS[key]}
+            </button>
+          ))}
+        </div>
+      </div>
 
       <div className="mt-6">
         {closedNote ? <p className="text-sm text-muted-foreground">{closedNote}</p> : user ? <CommentForm projectId={projectId} userId={user.id} /> : <SignInPrompt />}
@@ -64,22 +92,48 @@ export function CommentsSection({ projectId, closedNote }: { projectId: string; 
               </div>
             ))}
           </div>
-        ) : isError || data?.rateLimited ? (
+        ) : isError || rateLimited ? (
           <p role="alert" className="text-sm text-muted-foreground">
-            {data?.rateLimited ? MESSAGES.rateLimitExceeded : 'Comments could not be loaded. Please reload the page to try again.'}
+            {rateLimited ? MESSAGES.rateLimitExceeded : 'Comments could not be loaded. Please reload the page to try again.'}
           </p>
-        ) : comments.length === 0 ? (
+        ) : threads.length === 0 ? (
           closedNote ? null : <p className="text-sm text-muted-foreground">No comments yet. Start the conversation!</p>
         ) : (
-          <ol className="flex flex-col divide-y divide-border">
-            {comments.map((c) => (
-              <CommentItem key={c.id} comment={c} projectId={projectId} isAuthor={user?.id === c.user_id} />
-            ))}
-          </ol>
+          <>
+            <ol className="flex flex-col divide-y divide-border">
+              {threads.map((c) => (
+                <CommentItem key={c.id} comment={c} context={context} byId={new Map(replies.map((r) => [r.id, r]))}>
+                  {replies.some((r) => r.thread_id === c.id) && (
+                    <ol className="mt-2 flex flex-col border-l-2 border-border pl-4" aria-label={`Replies to ${c.user_name}`}>
+                      {replies
+                        .filter((r) => r.thread_id === c.id)
+                        .map((r) => (
+                          <CommentItem key={r.id} comment={r} context={context} byId={new Map([[c.id, c], ...replies.map((x) => [x.id, x] as const)])} />
+                        ))}
+                    </ol>
+                  )}
+                </CommentItem>
+              ))}
+            </ol>
+            {hasNextPage && (
+              <Button variant="outline" className="mt-6 w-full" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+                {isFetchingNextPage ? 'Loading...' : PEOPLE_MESSAGES.showMore}
+              </Button>
+            )}
+          </>
         )}
       </div>
     </section>
   );
+}
+
+interface ThreadContext {
+  projectId: string;
+  userId: string | null;
+  makers: Set<string>;
+  upvoted: Set<string>;
+  /** False where nobody can comment (no reply buttons). */
+  open: boolean;
 }
 
 function SignInPrompt() {
@@ -94,7 +148,7 @@ function SignInPrompt() {
   );
 }
 
-function CommentForm({ projectId, userId }: { projectId: string; userId: string }) {
+function CommentForm({ projectId, userId, parentId, replyingTo, onDone }: { projectId: string; userId: string; parentId?: string; replyingTo?: string; onDone?: () => void }) {
   const id = useId();
   const [content, setContent] = useState('');
   const add = useAddComment(projectId);
@@ -107,9 +161,10 @@ function CommentForm({ projectId, userId }: { projectId: string; userId: string 
       return;
     }
     try {
-      await add.mutateAsync({ userId, content: content.trim() });
+      await add.mutateAsync({ userId, content: content.trim(), parentId });
       setContent('');
       toast(MESSAGES.commentPosted);
+      onDone?.();
     } catch (error) {
       if (error instanceof RateLimitExceededError || (error && typeof error === 'object' && 'code' in error)) {
         errorToast(error, MESSAGES.commentFailure);
@@ -121,37 +176,50 @@ function CommentForm({ projectId, userId }: { projectId: string; userId: string 
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
-      <label htmlFor={id} className="text-sm font-medium">
-        Add a comment
+      <label htmlFor={id} className={parentId ? 'sr-only' : 'text-sm font-medium'}>
+        {parentId ? `Reply to ${replyingTo ?? 'this comment'}` : 'Add a comment'}
       </label>
       <Textarea
         id={id}
         required
         maxLength={TEXT_LIMITS.comment}
-        placeholder="What do you think of this project?"
+        placeholder={parentId ? 'Write a reply' : 'What do you think of this project?'}
         value={content}
         onChange={(e) => setContent(e.target.value)}
-        rows={4}
+        rows={parentId ? 3 : 4}
+        autoFocus={Boolean(parentId)}
       />
       <div className="flex items-center justify-between gap-3">
         <span className="text-xs text-muted-foreground" aria-live="polite">
           {content.length > TEXT_LIMITS.comment * 0.9 ? `${content.length}/${TEXT_LIMITS.comment}` : ''}
         </span>
-        <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? 'Posting...' : 'Post Comment'}
-        </Button>
+        <div className="flex gap-2">
+          {onDone && (
+            <Button type="button" variant="ghost" onClick={onDone}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" disabled={add.isPending}>
+            {add.isPending ? 'Posting...' : parentId ? 'Post Reply' : 'Post Comment'}
+          </Button>
+        </div>
       </div>
     </form>
   );
 }
 
-function CommentItem({ comment, projectId, isAuthor }: { comment: Comment; projectId: string; isAuthor: boolean }) {
+function CommentItem({ comment, context, byId, children }: { comment: Comment; context: ThreadContext; byId: Map<string, Comment>; children?: ReactNode }) {
+  const { projectId, userId } = context;
+  const isAuthor = userId === comment.user_id;
+  const [replying, setReplying] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [draft, setDraft] = useState(comment.content);
   const edit = useEditComment(projectId);
   const remove = useDeleteComment(projectId);
   const editId = useId();
+  // A reply to a reply names whom it answers (the thread shows one level).
+  const answered = comment.parent_id && comment.parent_id !== comment.thread_id ? byId.get(comment.parent_id) : undefined;
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -187,6 +255,11 @@ function CommentItem({ comment, projectId, isAuthor }: { comment: Comment; proje
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-2">
           <span className="font-medium" data-testid="comment-author">{comment.user_name}</span>
+          {context.makers.has(comment.user_id) && (
+            <Badge variant="secondary" className="px-2 py-0 text-xs" data-testid="maker-badge">
+              {PEOPLE_MESSAGES.makerBadge}
+            </Badge>
+          )}
           <time dateTime={comment.created_at} className="text-sm text-muted-foreground">
             {formatShortDate(comment.created_at)}
           </time>
@@ -216,21 +289,36 @@ function CommentItem({ comment, projectId, isAuthor }: { comment: Comment; proje
           </form>
         ) : (
           <p className="mt-1 whitespace-pre-line break-words text-sm leading-relaxed" data-testid="comment-content">
+            {answered && <span className="mr-1 text-muted-foreground">@{answered.user_name}</span>}
             {comment.content}
           </p>
         )}
-        {isAuthor && !editing && (
-          <div className="mt-2 flex gap-1">
-            <Button size="sm" variant="ghost" className="h-7 px-2 text-muted-foreground" onClick={() => setEditing(true)}>
-              <PencilIcon className="h-3.5 w-3.5" /> Edit
-            </Button>
-            <Button size="sm" variant="ghost" className="h-7 px-2 text-muted-foreground" onClick={() => setConfirming(true)}>
-              <TrashIcon className="h-3.5 w-3.5" /> Delete
-            </Button>
+        {!editing && (
+          <div className="mt-2 flex flex-wrap items-center gap-1">
+            <CommentUpvote comment={comment} context={context} />
+            {context.open && userId && (
+              <Button size="sm" variant="ghost" className="h-7 px-2 text-muted-foreground" aria-expanded={replying} onClick={() => setReplying((r) => !r)}>
+                <MessageIcon className="h-3.5 w-3.5" /> {PEOPLE_MESSAGES.reply}
+              </Button>
+            )}
+            {isAuthor ? (
+              <>
+                <Button size="sm" variant="ghost" className="h-7 px-2 text-muted-foreground" onClick={() => setEditing(true)}>
+                  <PencilIcon className="h-3.5 w-3.5" /> Edit
+                </Button>
+                <Button size="sm" variant="ghost" className="h-7 px-2 text-muted-foreground" onClick={() => setConfirming(true)}>
+                  <TrashIcon className="h-3.5 w-3.5" /> Delete
+                </Button>
+              </>
+            ) : (
+              <ReportButton type="comment" targetId={comment.id} label={`Report comment by ${comment.user_name}`} className="h-7 px-2 text-muted-foreground" />
+            )}
           </div>
         )}
-        {!isAuthor && !editing && (
-          <ReportButton type="comment" targetId={comment.id} label={`Report comment by ${comment.user_name}`} className="mt-1 h-7 px-2 text-muted-foreground" />
+        {replying && userId && (
+          <div className="mt-2">
+            <CommentForm projectId={projectId} userId={userId} parentId={comment.id} replyingTo={comment.user_name} onDone={() => setReplying(false)} />
+          </div>
         )}
         <Dialog open={confirming} onOpenChange={setConfirming}>
           <DialogContent>
@@ -246,7 +334,39 @@ function CommentItem({ comment, projectId, isAuthor }: { comment: Comment; proje
             </DialogFooter>
           </DialogContent>
         </Dialog>
+        {children}
       </div>
     </li>
+  );
+}
+
+function CommentUpvote({ comment, context }: { comment: Comment; context: ThreadContext }) {
+  const vote = useToggleCommentVote(context.projectId);
+  const upvoted = context.upvoted.has(comment.id);
+  const own = context.userId === comment.user_id;
+  const label = `${comment.upvotes} ${comment.upvotes === 1 ? 'upvote' : 'upvotes'}`;
+  if (!context.userId || own) {
+    return (
+      <span className="inline-flex h-7 items-center gap-1 px-2 text-sm text-muted-foreground" title={own ? 'Your comment' : 'Sign in to upvote comments'}>
+        <ArrowUpIcon className="h-3.5 w-3.5" aria-hidden="true" />
+        <span className="sr-only">{label}</span>
+        <span aria-hidden="true" data-testid="comment-upvotes">{comment.upvotes}</span>
+      </span>
+    );
+  }
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      className={`h-7 px-2 ${upvoted ? 'text-primary' : 'text-muted-foreground'}`}
+      aria-pressed={upvoted}
+      disabled={vote.isPending}
+      onClick={() => vote.mutate({ id: comment.id, upvoted }, { onError: (error) => errorToast(error, { title: 'Error', description: 'Failed to upvote the comment' }) })}
+    >
+      <ArrowUpIcon className="h-3.5 w-3.5" />
+      <span className="sr-only">Upvote comment by {comment.user_name}, </span>
+      <span data-testid="comment-upvotes">{comment.upvotes}</span>
+      <span className="sr-only">{comment.upvotes === 1 ? ' upvote' : ' upvotes'}</span>
+    </Button>
   );
 }

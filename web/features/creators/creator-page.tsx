@@ -7,6 +7,7 @@ import { initials, pluralize } from '../../lib/format.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { FollowButton, useCollectionsOf, useFollowCounts as useFollowFor } from '../people/index.ts';
 import { LISTING_COLUMNS, ProjectCard, ProjectCardSkeleton, ProjectGrid, toProject, type Project, type ProjectRow } from '../projects/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -34,7 +35,19 @@ async function fetchCreator(id: string): Promise<{ creator: CreatorProfile; proj
   if (creator.error) throw creator.error;
   if (projects.error) throw projects.error;
   if (!creator.data) return null;
-  return { creator: creator.data as CreatorProfile, projects: (projects.data as unknown as ProjectRow[]).map(toProject) };
+  const own = (projects.data as unknown as ProjectRow[]).map(toProject);
+  return { creator: creator.data as CreatorProfile, projects: [...own, ...(await coMadeProjects(id))].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) };
+}
+
+/** Approved projects this creator co-makes (issue 18): they appear on their page too. */
+async function coMadeProjects(id: string): Promise<Project[]> {
+  const made = await supabase.from('project_makers').select('project_id').eq('user_id', id).eq('role', 'maker').order('created_at', { ascending: false }).limit(MAX_PROJECTS);
+  if (made.error) throw made.error;
+  const ids = (made.data as { project_id: string }[]).map((m) => m.project_id);
+  if (!ids.length) return [];
+  const { data, error } = await supabase.from('project_listing').select(LISTING_COLUMNS).in('id', ids).eq('status', 'approved');
+  if (error) throw error;
+  return (data as unknown as ProjectRow[]).map(toProject);
 }
 
 /** A creator's public page: name, bio and their approved projects. */
@@ -75,7 +88,12 @@ export default function CreatorPage() {
     );
   }
 
-  const { creator, projects } = data;
+  return <CreatorView creator={data.creator} projects={data.projects} />;
+}
+
+function CreatorView({ creator, projects }: { creator: CreatorProfile; projects: Project[] }) {
+  const counts = useFollowFor(creator.id);
+  const collections = useCollectionsOf(creator.id, { publicOnly: true });
   const avatar = safeHttpUrl(creator.avatar_url);
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
@@ -92,7 +110,13 @@ export default function CreatorPage() {
         )}
         <div className="min-w-0">
           <h1 className="break-words text-3xl font-bold tracking-tight">{creator.name}</h1>
-          <p className="text-sm text-muted-foreground">{pluralize(projects.length, 'project')}</p>
+          <p className="text-sm text-muted-foreground">
+            {pluralize(projects.length, 'project')}
+            {counts.data && <span data-testid="followers-count"> · {pluralize(counts.data.followers, 'follower')}</span>}
+          </p>
+        </div>
+        <div className="sm:ml-auto">
+          <FollowButton makerId={creator.id} makerName={creator.name} />
         </div>
       </header>
       {creator.bio && <p className="mt-6 max-w-3xl whitespace-pre-line break-words text-muted-foreground">{creator.bio}</p>}
@@ -113,6 +137,24 @@ export default function CreatorPage() {
           )}
         </div>
       </section>
+
+      {collections.data && collections.data.length > 0 && (
+        <section aria-labelledby="creator-collections" className="mt-12">
+          <h2 id="creator-collections" className="text-2xl font-bold tracking-tight">
+            Collections
+          </h2>
+          <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {collections.data.map((c) => (
+              <li key={c.id}>
+                <Link to={`/collections/${c.id}`} className="block h-full rounded-xl border border-border bg-card p-4 hover:border-primary">
+                  <span className="block break-words font-semibold">{c.name}</span>
+                  {c.description && <span className="mt-1 line-clamp-2 block break-words text-sm text-muted-foreground">{c.description}</span>}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

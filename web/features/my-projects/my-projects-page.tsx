@@ -9,7 +9,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useAuth } from '../auth/auth-context.tsx';
-import { myProjectsKey, useMyProjects, type MyProject } from './api/my-projects-query.ts';
+import { myProjectsKey, useCoMadeProjects, useMyProjects, type MyProject } from './api/my-projects-query.ts';
 import { DeleteProjectDialog } from './components/delete-project-dialog.tsx';
 import { EditProjectDialog } from './components/edit-project-dialog.tsx';
 import { MyProjectRow } from './components/my-project-row.tsx';
@@ -19,6 +19,7 @@ export default function MyProjectsPage() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const query = useMyProjects(user?.id);
+  const coMade = useCoMadeProjects(user?.id);
   const [editing, setEditing] = useState<MyProject | null>(null);
   const [deleting, setDeleting] = useState<MyProject | null>(null);
   const refresh = () => {
@@ -93,6 +94,18 @@ export default function MyProjectsPage() {
         </>
       )}
 
+      {coMade.data && coMade.data.length > 0 && (
+        <section aria-labelledby="co-made-heading" className="mt-12">
+          <h2 id="co-made-heading" className="text-2xl font-bold tracking-tight">
+            Projects you co-make
+          </h2>
+          <ul className="mt-4 flex flex-col gap-4">
+            {coMade.data.map((p) => (
+              <MyProjectRow key={p.id} project={p} onEdit={() => setEditing(p)} />
+            ))}
+          </ul>
+        </section>
+      )}
       {editing && <EditProjectDialog project={editing} onClose={() => setEditing(null)} onSaved={refresh} />}
       {deleting && <DeleteProjectDialog project={deleting} onClose={() => setDeleting(null)} onDeleted={refresh} />}
     </section>

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CommentsSection } from '../comments/comments-section.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { PLACEHOLDER_IMAGE, projectImageUrl, UpvoteButton } from '../projects/index.ts';
+import { AddToCollectionButton, BookmarkButton, FollowButton, MakersPanel, useProjectMakers } from '../people/index.ts';
 import { ReportButton } from '../reports/report-button.tsx';
 import { useProject, type ProjectDetail } from './get-project.ts';
 import { useRecordProjectView } from './record-view.ts';
@@ -75,6 +76,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
   const isOwner = user?.id === project.creator.id;
   const published = project.status === 'approved';
   useRecordProjectView(project.id);
+  const makers = useProjectMakers(project.id);
   return (
     <article className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
       {published && <LiveUpvotes projectId={project.id} />}
@@ -109,6 +111,10 @@ function ProjectView({ project }: { project: ProjectDetail }) {
         {published && (
           <div className="flex shrink-0 flex-col items-start gap-2 sm:items-end">
             <UpvoteButton projectId={project.id} upvotes={project.upvotes} title={project.title} size="lg" />
+            <div className="flex flex-wrap gap-2 sm:justify-end">
+              <BookmarkButton projectId={project.id} />
+              <AddToCollectionButton projectId={project.id} />
+            </div>
             {/* Nobody reports their own project (defect 13). */}
             {!isOwner && <ReportButton type="project" targetId={project.id} label={`Report ${project.title}`} className="text-muted-foreground" />}
           </div>
@@ -153,7 +159,12 @@ function ProjectView({ project }: { project: ProjectDetail }) {
             </h2>
             <p className="mt-4 whitespace-pre-line break-words leading-relaxed text-foreground/90">{about}</p>
           </section>
-          <CommentsSection projectId={project.id} closedNote={published ? undefined : 'Comments open once the project is published.'} />
+          <CommentsSection
+            projectId={project.id}
+            makerIds={[project.creator.id, ...(makers.data ?? []).map((m) => m.user_id)]}
+            commentCount={project.commentCount}
+            closedNote={published ? undefined : 'Comments open once the project is published.'}
+          />
         </div>
 
         <aside aria-labelledby="creator-heading" className="h-fit rounded-xl border border-border bg-card p-6">
@@ -173,6 +184,12 @@ function ProjectView({ project }: { project: ProjectDetail }) {
             )}
           </div>
           {project.creator.bio && <p className="mt-4 whitespace-pre-line break-words text-sm text-muted-foreground">{project.creator.bio}</p>}
+          {project.creator.name !== 'Unknown' && (
+            <div className="mt-4">
+              <FollowButton makerId={project.creator.id} makerName={project.creator.name} />
+            </div>
+          )}
+          <MakersPanel projectId={project.id} ownerId={project.creator.id} />
         </aside>
       </div>
     </article>

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ProjectStatus } from '../../../../domain/catalog.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import type { ProjectRow } from '../../projects/api/types.ts';
@@ -46,5 +46,35 @@ export function useMyProjects(userId: string | undefined) {
     initialPageParam: 0,
     queryFn: ({ pageParam }) => fetchMyProjects(userId!, pageParam),
     getNextPageParam: (last, all) => (last.length === MY_PROJECTS_PAGE_SIZE ? all.length : undefined),
+  });
+}
+
+/**
+ * Projects the caller co-makes (issue 18): accepted invitations, newest first. They edit them as
+ * the owner does; only the owner deletes.
+ */
+export async function fetchCoMadeProjects(userId: string): Promise<MyProject[]> {
+  const made = await supabase
+    .from('project_makers')
+    .select('project_id')
+    .eq('user_id', userId)
+    .eq('role', 'maker')
+    .order('created_at', { ascending: false })
+    .limit(MY_PROJECTS_PAGE_SIZE);
+  if (made.error) throw made.error;
+  const ids = (made.data as { project_id: string }[]).map((m) => m.project_id);
+  if (!ids.length) return [];
+  const { data, error } = await supabase.from('projects').select(COLUMNS).in('id', ids);
+  if (error) throw error;
+  const byId = new Map((data as unknown as MyProject[]).map((p) => [p.id, p]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export function useCoMadeProjects(userId: string | undefined) {
+  return useQuery({
+    queryKey: [...myProjectsKey(userId), 'co-made'],
+    enabled: Boolean(userId),
+    meta: { private: true },
+    queryFn: () => fetchCoMadeProjects(userId!),
   });
 }

@@ -8,7 +8,7 @@ import { projectImageUrl } from '../../projects/index.ts';
 import type { MyProject } from '../api/my-projects-query.ts';
 import { StatusBadge } from './status-badge.tsx';
 
-export function MyProjectRow({ project, onEdit, onDelete }: { project: MyProject; onEdit: () => void; onDelete: () => void }) {
+export function MyProjectRow({ project, onEdit, onDelete }: { project: MyProject; onEdit: () => void; onDelete?: () => void }) {
   const published = project.status === 'approved';
   return (
     <li className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4 shadow-sm sm:flex-row" data-testid="my-project">
@@ -51,9 +51,12 @@ export function MyProjectRow({ project, onEdit, onDelete }: { project: MyProject
         <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${project.title}`}>
           <PencilIcon className="h-4 w-4" /> Edit
         </Button>
-        <Button variant="outline" size="sm" onClick={onDelete} aria-label={`Delete ${project.title}`} className="text-destructive">
-          <TrashIcon className="h-4 w-4" /> Delete
-        </Button>
+        {/* Co-makers edit; only the owner deletes (issue 18). */}
+        {onDelete && (
+          <Button variant="outline" size="sm" onClick={onDelete} aria-label={`Delete ${project.title}`} className="text-destructive">
+            <TrashIcon className="h-4 w-4" /> Delete
+          </Button>
+        )}
       </div>
     </li>
   );

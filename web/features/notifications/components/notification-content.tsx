@@ -13,6 +13,7 @@ const ICONS: Partial<Record<NotificationType, typeof BellIcon>> = {
   project_launched: SparklesIcon,
   project_won: SparklesIcon,
   comaker_invited: UsersIcon,
+  new_follower: UsersIcon,
   followed_maker_launched: UsersIcon,
   launch_went_live: SparklesIcon,
   report_resolved: ShieldIcon,

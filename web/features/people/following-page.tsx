@@ -1,0 +1,44 @@
+import { Link } from 'react-router-dom';
+import { buttonVariants } from '../../components/ui/button.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useAuth } from '../auth/auth-context.tsx';
+import { fetchFollowingProjects, useFollowedMakers } from './people-api.ts';
+import { PagedProjects } from './project-list.tsx';
+
+/** /following: recent projects by the makers the reader follows (issue 18). */
+export default function FollowingPage() {
+  const { user } = useAuth();
+  useDocumentTitle('Following');
+  const makers = useFollowedMakers(user?.id ?? null);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight">Following</h1>
+      <p className="mt-2 text-muted-foreground">Recent projects by the makers you follow.</p>
+      {makers.data && makers.data.length > 0 && (
+        <ul aria-label="Makers you follow" className="mt-6 flex flex-wrap gap-2">
+          {makers.data.map((m) => (
+            <li key={m.id}>
+              <Link to={`/creators/${m.id}`} className="inline-block rounded-full border border-border px-3 py-1 text-sm font-medium hover:bg-muted">
+                {m.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <section aria-label="Projects" className="mt-10">
+        <PagedProjects
+          queryKey={['projects', 'following', user?.id]}
+          fetchPage={fetchFollowingProjects}
+          empty={
+            <div className="rounded-xl border border-border bg-muted/50 p-8 text-center">
+              <p className="text-muted-foreground">No projects yet. Follow makers from their page or a project to see their launches here.</p>
+              <Link to="/projects" className={buttonVariants({ className: 'mt-4' })}>
+                Browse Projects
+              </Link>
+            </div>
+          }
+        />
+      </section>
+    </div>
+  );
+}
