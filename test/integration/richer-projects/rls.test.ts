@@ -221,7 +221,8 @@ describe('the listing and more like this', () => {
 
     const related = await server.anon().rpc('related_projects', { target: b, max_rows: 2 }).select('id, title');
     expect(related.error).toBeNull();
-    expect(related.data![0]).toEqual({ id: a, title: 'Alpha game' });
-    expect(related.data!.map((r) => r.id)).not.toContain(b);
+    const rows = related.data as unknown as Array<{ id: string; title: string }>;
+    expect(rows[0]).toEqual({ id: a, title: 'Alpha game' });
+    expect(rows.map((r) => r.id)).not.toContain(b);
   });
 });
