@@ -225,4 +225,16 @@ describe('the listing and more like this', () => {
     expect(rows[0]).toEqual({ id: a, title: 'Alpha game' });
     expect(rows.map((r) => r.id)).not.toContain(b);
   });
+
+  it("serves each tag's RSS feed and lists tag pages in the sitemap", async () => {
+    const feed = await fetch(`${server.url}/tags/education/feed.xml`);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toContain('application/rss+xml');
+    const xml = await feed.text();
+    expect(xml).toContain('<title>Alpha game</title>');
+    expect(xml).toContain('/tags/education/feed.xml');
+    expect(xml).not.toContain('Approved One');
+    expect((await fetch(`${server.url}/tags/no-such-tag/feed.xml`)).status).toBe(404);
+    expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).toContain('/tags/education</loc>');
+  });
 });
