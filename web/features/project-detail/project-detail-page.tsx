@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { MESSAGES } from '../../../domain/messages.ts';
 import { ArrowLeftIcon, CodeIcon, ExternalLinkIcon, StarIcon } from '../../components/icons.tsx';
@@ -19,6 +19,8 @@ import { VideoFacade } from './components/video-facade.tsx';
 import { useProject, type ProjectDetail } from './get-project.ts';
 import { useRecordProjectView } from './record-view.ts';
 
+
+const ExtrasEditor = lazy(() => import('../project-extras/index.ts'));
 
 export default function ProjectDetailPage() {
   const { id = '' } = useParams();
@@ -137,6 +139,11 @@ function ProjectView({ project }: { project: ProjectDetail }) {
       )}
 
       {published && <ShareBar title={project.title} />}
+      {isOwner && (
+        <Suspense fallback={null}>
+          <ExtrasEditor project={project} />
+        </Suspense>
+      )}
       {project.videoUrl && <VideoFacade title={project.title} videoUrl={project.videoUrl} posterUrl={project.videoPosterUrl} />}
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_18rem]">
