@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { IMAGE_SIZE_FOR } from '../../../../domain/image-sizes.ts';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../../components/icons.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
@@ -19,7 +19,13 @@ export interface GalleryImage {
  * focus returns to the button that opened it (Radix Dialog).
  */
 export function Gallery({ title, images }: { title: string; images: GalleryImage[] }) {
-  const [open, setOpen] = useState<number | null>(null);
+  const [open, setOpenState] = useState<number | null>(null);
+  // The button that opened the lightbox gets focus back when it closes.
+  const opener = useRef<HTMLElement | null>(null);
+  const setOpen = (next: number | null | ((i: number | null) => number | null)) => {
+    if (typeof next === 'number') opener.current = document.activeElement as HTMLElement | null;
+    setOpenState(next);
+  };
   const [cover, ...rest] = images;
   if (!cover) return null;
   const label = (i: number) => images[i]!.alt || `Screenshot ${i + 1} of ${images.length} of ${title}`;
@@ -55,6 +61,10 @@ export function Gallery({ title, images }: { title: string; images: GalleryImage
       <Dialog open={open !== null} onOpenChange={(o) => !o && setOpen(null)}>
         <DialogContent
           className="max-w-5xl"
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            opener.current?.focus();
+          }}
           onKeyDown={(e) => {
             if (e.key === 'ArrowRight') move(1);
             if (e.key === 'ArrowLeft') move(-1);
