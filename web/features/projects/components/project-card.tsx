@@ -64,10 +64,9 @@ export function ProjectCard({ project, priority = false }: { project: Project; p
         {(
           <p className="flex gap-x-2 overflow-hidden whitespace-nowrap text-xs text-muted-foreground" data-testid="card-tools-tags">
             <span className="font-medium text-foreground">{project.toolsUsed.join(' + ')}</span>
+            {/* Text, not links: a card keeps its few tab stops; the project page links each tag. */}
             {project.tags.slice(0, 3).map((t) => (
-              <Link key={t.slug} to={`/tags/${t.slug}`} className="hover:text-primary">
-                #{t.name}
-              </Link>
+              <span key={t.slug}>#{t.name}</span>
             ))}
           </p>
         )}
