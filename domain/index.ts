@@ -5,3 +5,4 @@ export * from './messages.ts';
 export * from './notifications.ts';
 export * from './project-submission.ts';
 export * from './urls.ts';
+export * from './richer-projects.ts';

@@ -29,6 +29,7 @@ interface Row {
   title: string;
   featured: boolean;
   tool: string;
+  tools: string[];
 }
 
 /** Every approved project as the API returns it to a visitor, newest first. */
@@ -36,7 +37,7 @@ async function approved(): Promise<Array<Row & { upvotes: number; points: number
   const { data, error } = await app
     .anon()
     .from('project_listing')
-    .select('id,title,featured,tool,upvotes,points,created_at,trending_score')
+    .select('id,title,featured,tool,tools,upvotes,points,created_at,trending_score')
     .eq('status', 'approved')
     .order('created_at', { ascending: false })
     .order('id', { ascending: false });
@@ -106,7 +107,8 @@ describe('/projects', () => {
     await page.getByLabel('Sort by').selectOption('top');
     await page.waitForURL(/tool=Cursor&sort=top/);
 
-    const cursor = all.filter((r) => r.tool === 'Cursor');
+    // A tool filter matches every project made with it, main tool or not (decision 170).
+    const cursor = all.filter((r) => r.tools.includes('Cursor'));
     const cursorTop = cursor.map((r) => r.title);
     const pointsOf = new Map(cursor.map((r) => [r.title, Number(r.points)]));
     // Top ranks on points (decision 121); ties may come in either order, but the points of the

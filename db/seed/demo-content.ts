@@ -186,3 +186,27 @@ export const DEMO_COMMENTS: [string, string, string][] = [
   ['portfolio-in-a-day', 'jonas', 'Followed the guide and had a site up before lunch.'],
   ['carbon-commute', 'tom', 'Turns out my bus is better than I thought. Nice to see the numbers.'],
 ];
+
+/** Issue 17: the demo projects' tags (slugs from db/migrations/0170) and tools besides the main one. */
+export const DEMO_TAGS_AND_TOOLS: Record<string, { tags: string[]; tools?: Tool[] }> = {
+  'recipe-radar': { tags: ['react', 'supabase', 'health'], tools: ['Cursor'] },
+  'shelf-life': { tags: ['react', 'productivity'] },
+  'corner-shop-metrics': { tags: ['finance', 'supabase', 'tailwind'], tools: ['Lovable'] },
+  'atelier-lumiere': { tags: ['design', 'nextjs'] },
+  'quiz-quest': { tags: ['game', 'education', 'react'], tools: ['Bolt'] },
+  'fjord-studio': { tags: ['design', 'tailwind'] },
+  'light-and-grain': { tags: ['design'] },
+  'ledger-lite': { tags: ['finance', 'typescript'] },
+  'focus-ring': { tags: ['productivity', 'react'] },
+  'pixel-pet': { tags: ['game', 'react'], tools: ['Cursor'] },
+  'tidy-inbox': { tags: ['productivity', 'openai'] },
+  'grade-glance': { tags: ['education', 'supabase'] },
+  'split-the-bill': { tags: ['finance', 'social'] },
+  'a11y-checklist': { tags: ['developer-tools', 'design'] },
+  'level-sketch': { tags: ['game', 'typescript'], tools: ['Lovable'] },
+  'dev-diary': { tags: ['developer-tools', 'nextjs'] },
+  'pocket-synth': { tags: ['game', 'typescript'] },
+  'habit-garden': { tags: ['health', 'productivity'] },
+  'colour-contrast-lab': { tags: ['developer-tools', 'design'], tools: ['Bolt'] },
+  'meetup-mapper': { tags: ['social', 'react'] },
+};

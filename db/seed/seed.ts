@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { ServerContext } from '../../server/context.ts';
 import type { Queryable } from '../../server/db/database.ts';
-import { DEMO_COMMENTS, DEMO_CREATORS, DEMO_PROJECTS, type DemoProject } from './demo-content.ts';
+import { DEMO_COMMENTS, DEMO_CREATORS, DEMO_PROJECTS, DEMO_TAGS_AND_TOOLS, type DemoProject } from './demo-content.ts';
 import { renderProjectImage } from './render-image.ts';
 import { storeProjectImage } from './store-image.ts';
 
@@ -121,6 +121,17 @@ async function insertDemoData(tx: Queryable, ctx: ServerContext, images: Buffer[
     );
     projectId.set(p.slug, rows[0]!.id);
     createdAt.set(p.slug, at);
+  }
+
+  // Issue 17: tags and more tools (the main tool is added by the database).
+  for (const [slug, { tags, tools = [] }] of Object.entries(DEMO_TAGS_AND_TOOLS)) {
+    const id = projectId.get(slug);
+    if (!id) continue;
+    for (const tool of tools) await tx.query('insert into public.project_tools (project_id, tool) values ($1, $2) on conflict do nothing', [id, tool]);
+    await tx.query(
+      'insert into public.project_tags (project_id, tag_id) select $1, t.id from public.tags t where t.slug = any($2::text[]) on conflict do nothing',
+      [id, tags],
+    );
   }
 
   await insertVotes(tx, DEMO_PROJECTS, projectId, idOf);

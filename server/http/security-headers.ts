@@ -1,3 +1,5 @@
+import { VIDEO_FRAME_ORIGINS } from '../../domain/richer-projects.ts';
+
 /**
  * The Content-Security-Policy of every response: only the site's own scripts and styles. Styles
  * that a page's components inject at run time (the dialogs' scroll lock) carry the nonce of their
@@ -13,6 +15,8 @@ export function contentSecurityPolicy(styleNonce?: string): string {
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     "connect-src 'self'",
+    // Demo videos (issue 17): exactly the players domain/richer-projects.ts frames, on a click.
+    `frame-src ${VIDEO_FRAME_ORIGINS.join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -5,6 +5,10 @@ export interface FeedSite {
   name: string;
   description: string;
   origin: string;
+  /** Where this feed lives (its atom:link self), '/feed.xml' unless given. */
+  selfPath?: string;
+  /** The channel's page, '/' unless given. */
+  pagePath?: string;
 }
 
 /** RSS 2.0 of the newest approved projects; every value is XML-escaped. */
@@ -28,11 +32,11 @@ export function renderFeed(site: FeedSite, projects: PublicProject[]): string {
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
     '  <channel>',
     `    <title>${escapeXml(site.name)}</title>`,
-    `    <link>${escapeXml(`${site.origin}/`)}</link>`,
+    `    <link>${escapeXml(`${site.origin}${site.pagePath ?? '/'}`)}</link>`,
     `    <description>${escapeXml(site.description)}</description>`,
     '    <language>en-us</language>',
     `    <lastBuildDate>${updated.toUTCString()}</lastBuildDate>`,
-    `    <atom:link href="${escapeXml(`${site.origin}/feed.xml`)}" rel="self" type="application/rss+xml" />`,
+    `    <atom:link href="${escapeXml(`${site.origin}${site.selfPath ?? '/feed.xml'}`)}" rel="self" type="application/rss+xml" />`,
     ...items,
     '  </channel>',
     '</rss>',

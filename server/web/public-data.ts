@@ -102,6 +102,11 @@ export async function sitemapEntries(db: Database, limit: number): Promise<Sitem
            union all
            select '/creators/' || p.creator_id, max(p.updated_at)
              from public.projects p where p.status = 'approved' group by p.creator_id
+           union all
+           select '/tags/' || t.slug, max(p.updated_at)
+             from public.tags t join public.project_tags pt on pt.tag_id = t.id
+             join public.projects p on p.id = pt.project_id and p.status = 'approved'
+            group by t.slug
            order by lastmod desc
            limit $1`,
           [limit],

@@ -10,6 +10,7 @@ export const ROUTE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/projects$/, 'features/projects/projects-page.tsx'],
   [/^\/projects\/[^/]+$/, 'features/project-detail/project-detail-page.tsx'],
   [/^\/creators\/[^/]+$/, 'features/creators/creator-page.tsx'],
+  [/^\/tags\/[^/]+$/, 'features/tags/tag-page.tsx'],
   [/^\/signin$/, 'features/signin/signin-page.tsx'],
   [/^\/signup$/, 'features/signup/signup-page.tsx'],
 ];

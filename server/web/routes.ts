@@ -17,6 +17,7 @@ import { resolvePageMeta } from './page-meta.ts';
 import { newestPublicProjects, readSiteIdentity, sitemapEntries } from './public-data.ts';
 import { RouteModules } from './route-modules.ts';
 import { renderSitemap } from './sitemap.ts';
+import { tagFeedData } from './tag-data.ts';
 import { readStaticFile } from './static-files.ts';
 
 export const DEFAULT_WEB_DIST = resolve(import.meta.dirname, '../../dist/web');
@@ -60,6 +61,20 @@ export function webRoutes(ctx: ServerContext, options: { distDir?: string; api?:
     const origin = publicOrigin(c, ctx.config);
     const identity = await readSiteIdentity(ctx.db, site);
     const body = renderCollectionFeed(origin, identity.name, found.collection, found.items);
+    return sendText(c, body, 200, { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=300' });
+  });
+
+  // Issue 17: each tag's newest projects.
+  app.get('/tags/:slug/feed.xml', async (c) => {
+    const slug = c.req.param('slug');
+    const data = await tagFeedData(ctx.db, slug, FEED_SIZE);
+    if (!data) return c.text('Not found', 404);
+    const origin = publicOrigin(c, ctx.config);
+    const identity = await readSiteIdentity(ctx.db, site);
+    const body = renderFeed(
+      { name: `${identity.name}: #${data.name}`, description: `Projects tagged ${data.name} on ${identity.name}`, origin, selfPath: `/tags/${slug}/feed.xml`, pagePath: `/tags/${slug}` },
+      data.projects,
+    );
     return sendText(c, body, 200, { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=300' });
   });
 

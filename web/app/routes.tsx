@@ -14,6 +14,7 @@ const NotFoundPage = lazy(() => import('./not-found-page.tsx'));
 const ProjectsPage = lazy(() => import('../features/projects/projects-page.tsx'));
 const ProjectDetailPage = lazy(() => import('../features/project-detail/project-detail-page.tsx'));
 const CreatorPage = lazy(() => import('../features/creators/creator-page.tsx'));
+const TagPage = lazy(() => import('../features/tags/tag-page.tsx'));
 
 // Static pages
 const DocumentationPage = lazy(() => import('../features/static-pages/documentation-page.tsx'));
@@ -57,6 +58,7 @@ export function AppRoutes() {
         <Route path="projects" element={<ProjectsPage />} />
         <Route path="projects/:id" element={<ProjectDetailPage />} />
         <Route path="creators/:id" element={<CreatorPage />} />
+        <Route path="tags/:slug" element={<TagPage />} />
         <Route path="documentation" element={<DocumentationPage />} />
         <Route path="blog" element={<BlogPage />} />
         <Route path="blog/:slug" element={<BlogPostPage />} />

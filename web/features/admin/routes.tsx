@@ -10,6 +10,7 @@ const ContentPage = lazy(() => import('./pages/content-page.tsx'));
 const ModerationPage = lazy(() => import('./pages/moderation-page.tsx'));
 const SettingsPage = lazy(() => import('./pages/settings-page.tsx'));
 const VotesPage = lazy(() => import('./pages/votes-page.tsx'));
+const TagsPage = lazy(() => import('./pages/tags-page.tsx'));
 
 const page = (el: ReactNode) => <Suspense fallback={<GuardSkeleton />}>{el}</Suspense>;
 const adminOnly = (el: ReactNode) => <RequireStaff allow={['admin']}>{page(el)}</RequireStaff>;
@@ -26,6 +27,7 @@ export const adminRoutes = (
     <Route path="content" element={adminOnly(<ContentPage />)} />
     <Route path="moderation" element={page(<ModerationPage />)} />
     <Route path="votes" element={adminOnly(<VotesPage />)} />
+    <Route path="tags" element={adminOnly(<TagsPage />)} />
     <Route path="settings" element={adminOnly(<SettingsPage />)} />
   </Route>
 );

@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { IMAGE_SIZE_FOR } from '../../../domain/image-sizes.ts';
 import { MESSAGES } from '../../../domain/messages.ts';
 import { ArrowLeftIcon, CodeIcon, ExternalLinkIcon, StarIcon } from '../../components/icons.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -11,14 +10,19 @@ import { formatShortDate, initials } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CommentsSection } from '../comments/comments-section.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
-import { PLACEHOLDER_IMAGE, projectImageUrl, UpvoteButton } from '../projects/index.ts';
+import { UpvoteButton } from '../projects/index.ts';
 import { AddToCollectionButton, BookmarkButton, FollowButton, MakersPanel, useProjectMakers } from '../people/index.ts';
 import { ReportButton } from '../reports/report-button.tsx';
+import { Gallery } from './components/gallery.tsx';
+import { MoreLikeThis } from './components/more-like-this.tsx';
+import { ShareBar } from './components/share-bar.tsx';
+import { VideoFacade } from './components/video-facade.tsx';
 import { useProject, type ProjectDetail } from './get-project.ts';
 import { useRecordProjectView } from './record-view.ts';
 import { LiveUpvotes, ViewingNow } from './live-parts.tsx';
 
-const IMAGE = IMAGE_SIZE_FOR.detail;
+
+const ExtrasEditor = lazy(() => import('../project-extras/index.ts'));
 
 export default function ProjectDetailPage() {
   const { id = '' } = useParams();
@@ -102,6 +106,11 @@ function ProjectView({ project }: { project: ProjectDetail }) {
                 <StarIcon className="h-3 w-3" /> Featured
               </Badge>
             )}
+            {project.tags.map((t) => (
+              <Link key={t.slug} to={`/tags/${t.slug}`} className="rounded-full border border-border px-2.5 py-0.5 text-xs font-medium text-muted-foreground hover:text-primary">
+                #{t.name}
+              </Link>
+            ))}
             <span className="text-sm text-muted-foreground">
               Added <time dateTime={project.createdAt}>{formatShortDate(project.createdAt)}</time>
             </span>
@@ -121,20 +130,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
         )}
       </header>
 
-      <div className="mt-8 overflow-hidden rounded-2xl border border-border bg-muted">
-        <img
-          src={projectImageUrl(project.imageUrl, IMAGE)}
-          alt={`Screenshot of ${project.title}`}
-          width={IMAGE.width}
-          height={IMAGE.height}
-          fetchPriority="high"
-          decoding="async"
-          onError={(e) => {
-            if (!e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) e.currentTarget.src = PLACEHOLDER_IMAGE;
-          }}
-          className="aspect-video h-auto w-full object-cover"
-        />
-      </div>
+      <Gallery title={project.title} images={project.images.length ? project.images : [{ id: 'cover', url: project.imageUrl, alt: `Screenshot of ${project.title}` }]} />
 
       {(project.liveUrl || project.githubUrl) && (
         <div className="mt-6 flex flex-wrap gap-3">
@@ -150,6 +146,14 @@ function ProjectView({ project }: { project: ProjectDetail }) {
           )}
         </div>
       )}
+
+      {published && <ShareBar title={project.title} />}
+      {isOwner && (
+        <Suspense fallback={null}>
+          <ExtrasEditor project={project} />
+        </Suspense>
+      )}
+      {project.videoUrl && <VideoFacade title={project.title} videoUrl={project.videoUrl} posterUrl={project.videoPosterUrl} />}
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_18rem]">
         <div className="min-w-0">
@@ -192,6 +196,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
           <MakersPanel projectId={project.id} ownerId={project.creator.id} />
         </aside>
       </div>
+      {published && <MoreLikeThis projectId={project.id} />}
     </article>
   );
 }

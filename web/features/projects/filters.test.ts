@@ -7,7 +7,7 @@ describe('project list filters in the URL', () => {
   it('reads every filter and writes it back to the same query string', () => {
     const qs = 'q=recipe+app&tool=Cursor&category=E-commerce&featured=true&sort=trending&page=3';
     const filters = parse(qs);
-    expect(filters).toEqual({ q: 'recipe app', tool: 'Cursor', category: 'E-commerce', featured: true, sort: 'trending', period: 'all', page: 3 });
+    expect(filters).toEqual({ q: 'recipe app', tools: ['Cursor'], tags: [], category: 'E-commerce', featured: true, sort: 'trending', period: 'all', page: 3 });
     expect(filtersToParams(filters).toString()).toBe(qs);
   });
 
@@ -28,7 +28,7 @@ describe('project list filters in the URL', () => {
     expect(parse('tool=cursor&category=Games&sort=random&featured=yes&page=-4&period=today')).toEqual(DEFAULT_FILTERS);
     expect(parse('page=abc').page).toBe(1);
     expect(parse('page=99999999999').page).toBe(10_000);
-    expect(parse("tool=Lovable' or 1=1--").tool).toBeNull();
+    expect(parse("tool=Lovable' or 1=1--").tools).toEqual([]);
   });
 
   it('trims and caps the search text', () => {
@@ -61,5 +61,14 @@ describe('literalRegex', () => {
 
   it('leaves ordinary words alone', () => {
     expect(literalRegex('Recipe Radar')).toBe('Recipe Radar');
+  });
+});
+
+describe('several tools and tags (issue 17)', () => {
+  it('keeps repeated tool and tag parameters, known tools and well-formed slugs only, in one canonical order', () => {
+    const filters = parseFilters(new URLSearchParams('tag=react&tool=Bolt&tag=game&tool=Cursor&tool=Copilot&tag=Bad%20Tag&tag=react'));
+    expect(filters.tools).toEqual(['Cursor', 'Bolt']);
+    expect(filters.tags).toEqual(['game', 'react']);
+    expect(filtersToParams(filters).toString()).toBe('tool=Cursor&tool=Bolt&tag=game&tag=react');
   });
 });

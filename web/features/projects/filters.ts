@@ -1,8 +1,12 @@
 import { PROJECTS_PAGE_SIZE } from '../../../domain/limits.ts';
+import { MAX_PROJECT_TAGS } from '../../../domain/richer-projects.ts';
 import { CATEGORIES, TOOLS, type Category, type Tool } from './catalog.ts';
 
+/** A tag's slug as the database allows it (0170). */
+export const TAG_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
 /**
- * The /projects list state lives in the URL (?q=&tool=&category=&featured=&sort=&page=), so
+ * The /projects list state lives in the URL (?q=&tool=&tag=&category=&featured=&sort=&page=; tool and tag repeat), so
  * links, reload and back/forward all restore it. Unknown or hostile values fall back to defaults.
  */
 export const SORTS = [
@@ -28,7 +32,10 @@ const MAX_PAGE = 10_000;
 
 export interface ProjectFilters {
   q: string;
-  tool: Tool | null;
+  /** Any of these tools (?tool=Cursor&tool=Bolt). */
+  tools: Tool[];
+  /** All of these tags, by slug (?tag=react&tag=game). */
+  tags: string[];
   category: Category | null;
   featured: boolean;
   sort: SortKey;
@@ -37,7 +44,7 @@ export interface ProjectFilters {
   page: number;
 }
 
-export const DEFAULT_FILTERS: ProjectFilters = { q: '', tool: null, category: null, featured: false, sort: 'newest', period: 'all', page: 1 };
+export const DEFAULT_FILTERS: ProjectFilters = { q: '', tools: [], tags: [], category: null, featured: false, sort: 'newest', period: 'all', page: 1 };
 
 function oneOf<T extends string>(list: readonly T[], value: string | null): T | null {
   return value !== null && (list as readonly string[]).includes(value) ? (value as T) : null;
@@ -52,7 +59,8 @@ export function parseFilters(params: URLSearchParams): ProjectFilters {
   const sort = oneOf(SORTS.map((s) => s.value), params.get('sort')) ?? 'newest';
   return {
     q: normalizeSearch(params.get('q')),
-    tool: oneOf(TOOLS, params.get('tool')),
+    tools: TOOLS.filter((t) => params.getAll('tool').includes(t)),
+    tags: [...new Set(params.getAll('tag').filter((t) => TAG_SLUG.test(t)))].slice(0, MAX_PROJECT_TAGS).sort(),
     category: oneOf(CATEGORIES, params.get('category')),
     featured: params.get('featured') === 'true',
     sort,
@@ -66,7 +74,8 @@ export function filtersToParams(filters: ProjectFilters): URLSearchParams {
   const params = new URLSearchParams();
   const q = normalizeSearch(filters.q);
   if (q) params.set('q', q);
-  if (filters.tool) params.set('tool', filters.tool);
+  for (const tool of TOOLS) if (filters.tools.includes(tool)) params.append('tool', tool);
+  for (const tag of [...filters.tags].sort()) params.append('tag', tag);
   if (filters.category) params.set('category', filters.category);
   if (filters.featured) params.set('featured', 'true');
   if (filters.sort !== 'newest') params.set('sort', filters.sort);

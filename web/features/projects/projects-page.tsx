@@ -10,6 +10,8 @@ import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLiveUpvotes } from '../live/live.ts';
 import { useProjectPage } from './api/get-projects.ts';
+import { useTags } from './api/tags-query.ts';
+import { FilterChip } from './components/filter-chip.tsx';
 import { CATEGORIES, TOOLS } from './catalog.ts';
 import { ProjectCard, ProjectGrid } from './components/project-card.tsx';
 import { ProjectCardSkeleton } from './components/project-card-skeleton.tsx';
@@ -68,7 +70,9 @@ export default function ProjectsPage() {
 
   const total = data?.total ?? 0;
   const pages = pageCount(total);
-  const filtered = filters.q || filters.tool || filters.category || filters.featured;
+  const filtered = filters.q || filters.tools.length || filters.tags.length || filters.category || filters.featured;
+  const tags = useTags();
+  const toggle = <T,>(list: T[], item: T) => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
@@ -103,8 +107,17 @@ export default function ProjectsPage() {
           <label htmlFor={`${ids}-tool`} className="sr-only">
             Filter by AI tool
           </label>
-          <NativeSelect id={`${ids}-tool`} value={filters.tool ?? ''} onChange={(e) => go({ tool: (e.target.value || null) as ProjectFilters['tool'] })}>
+          <NativeSelect
+            id={`${ids}-tool`}
+            value={filters.tools.length === 1 ? filters.tools[0] : filters.tools.length > 1 ? 'several' : ''}
+            onChange={(e) => go({ tools: e.target.value ? [e.target.value as ProjectFilters['tools'][number]] : [] })}
+          >
             <option value="">All Tools</option>
+            {filters.tools.length > 1 && (
+              <option value="several" disabled>
+                {filters.tools.join(' or ')}
+              </option>
+            )}
             {TOOLS.map((t) => (
               <option key={t} value={t}>
                 {t}
@@ -156,6 +169,20 @@ export default function ProjectsPage() {
           </div>
         )}
       </form>
+
+      <div className="mt-3 flex flex-wrap items-center gap-1.5" role="group" aria-label="Filter by tools and tags">
+        {TOOLS.map((t) => (
+          <FilterChip key={t} pressed={filters.tools.includes(t)} onClick={() => go({ tools: toggle(filters.tools, t) })}>
+            {t}
+          </FilterChip>
+        ))}
+        <span aria-hidden="true" className="mx-1 h-4 w-px bg-border" />
+        {tags.data?.map((t) => (
+          <FilterChip key={t.slug} pressed={filters.tags.includes(t.slug)} onClick={() => go({ tags: toggle(filters.tags, t.slug) })}>
+            #{t.name}
+          </FilterChip>
+        ))}
+      </div>
 
       <div className="mt-4 flex min-h-8 flex-wrap items-center gap-2 text-sm text-muted-foreground">
         {!isPending && !isError && <span aria-live="polite">{pluralize(total, 'project')}</span>}

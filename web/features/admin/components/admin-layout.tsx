@@ -14,6 +14,7 @@ export const ADMIN_LINKS: ReadonlyArray<{ to: string; label: string; end?: boole
   { to: '/admin/content', label: 'Content', roles: ['admin'] },
   { to: '/admin/moderation', label: 'Moderation', roles: ['admin', 'moderator'] },
   { to: '/admin/votes', label: 'Votes', roles: ['admin'] },
+  { to: '/admin/tags', label: 'Tags', roles: ['admin'] },
   { to: '/admin/settings', label: 'Settings', roles: ['admin'] },
 ];
 

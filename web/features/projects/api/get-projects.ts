@@ -20,7 +20,8 @@ export interface ProjectPage {
 export async function fetchProjectPage(filters: ProjectFilters): Promise<ProjectPage> {
   let query = supabase.from('project_listing').select(LISTING_COLUMNS, { count: 'exact' }).eq('status', 'approved');
   if (filters.q) query = query.filter('search_text', 'imatch', literalRegex(filters.q));
-  if (filters.tool) query = query.eq('tool', filters.tool);
+  if (filters.tools.length) query = query.overlaps('tools', filters.tools);
+  if (filters.tags.length) query = query.contains('tag_slugs', filters.tags);
   if (filters.category) query = query.eq('category', filters.category);
   if (filters.featured) query = query.eq('featured', true);
   // Top and Trending rank on points (votes weighed by who cast them, decision 121); the card still

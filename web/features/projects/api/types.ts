@@ -19,6 +19,14 @@ export interface ProjectRow {
   creators?: { id: string; name: string | null; bio: string | null; avatar_url?: string | null } | null;
   creator_name?: string | null;
   creator_bio?: string | null;
+  /** Listing view (0171): every tool, the primary first, and the tags. */
+  tools?: string[] | null;
+  tags?: ProjectTag[] | null;
+}
+
+export interface ProjectTag {
+  slug: string;
+  name: string;
 }
 
 export interface Creator {
@@ -44,6 +52,7 @@ export interface Project {
   featured: boolean;
   upvotes: number;
   commentCount: number;
+  tags: ProjectTag[];
 }
 
 /** Maps a row to the app shape; user links survive only as http(s) URLs, and a missing creator is 'Unknown'. */
@@ -58,7 +67,7 @@ export function toProject(row: ProjectRow): Project {
     imageUrl: safeHttpUrl(row.image_url) ?? '',
     liveUrl: safeHttpUrl(row.live_url) ?? '',
     githubUrl: safeHttpUrl(row.github_url) ?? '',
-    toolsUsed: row.tool ? [row.tool] : [],
+    toolsUsed: row.tools?.length ? row.tools : row.tool ? [row.tool] : [],
     categories: row.category ? [row.category] : [],
     creator: {
       id: row.creators?.id ?? row.creator_id,
@@ -70,5 +79,6 @@ export function toProject(row: ProjectRow): Project {
     featured: Boolean(row.featured),
     upvotes: Number(row.upvotes ?? 0),
     commentCount: Number(row.comment_count ?? 0),
+    tags: Array.isArray(row.tags) ? row.tags : [],
   };
 }

@@ -25,6 +25,9 @@ export function ProjectCardSkeleton() {
         <div className="text-sm">
           <Line className="w-1/2" />
         </div>
+        <div className="text-xs">
+          <Line className="w-1/3" />
+        </div>
         <div className="text-sm">
           <Line className="w-full" />
           <Line className="w-full" />

@@ -60,6 +60,16 @@ export function ProjectCard({ project, priority = false }: { project: Project; p
             </>
           )}
         </div>
+        {/* One line, always (every project has a tool), so the skeleton's line matches it. */}
+        {(
+          <p className="flex gap-x-2 overflow-hidden whitespace-nowrap text-xs text-muted-foreground" data-testid="card-tools-tags">
+            <span className="font-medium text-foreground">{project.toolsUsed.join(' + ')}</span>
+            {/* Text, not links: a card keeps its few tab stops; the project page links each tag. */}
+            {project.tags.slice(0, 3).map((t) => (
+              <span key={t.slug}>#{t.name}</span>
+            ))}
+          </p>
+        )}
         {/* Always three lines tall, as the skeleton is: a short description does not make a shorter card. */}
         <p className="line-clamp-3 min-h-[3lh] break-words text-sm text-muted-foreground">{project.description}</p>
         <div className="mt-auto flex items-center justify-between pt-2">

@@ -1,0 +1,46 @@
+-- The public listing (0092) with a project's tools and tags (issue 17), for cards and filters:
+--   image_url   the gallery's first image (the cover) when the project has a gallery, else image_url
+--   tools       the primary tool first, then the others in name order (text[]; filter with ov./cs.)
+--   tag_slugs   the tags' slugs in name order (text[]; /projects?tags=… filters with cs.)
+--   tags        [{slug, name}] in name order, what a card shows
+-- Still with its owner's rights and approved projects only (decision 081); new columns go last.
+create or replace view public.project_listing with (security_invoker = false) as
+select
+  p.id,
+  p.title,
+  p.description,
+  coalesce((select i.url from public.project_images i where i.project_id = p.id order by i.position, i.created_at limit 1),
+           p.image_url) as image_url,
+  p.live_url,
+  p.github_url,
+  p.tool,
+  p.category,
+  p.creator_id,
+  p.created_at,
+  p.featured,
+  p.upvotes,
+  p.comment_count,
+  p.status,
+  c.name as creator_name,
+  c.bio as creator_bio,
+  p.title || ' ' || p.description as search_text,
+  (power(greatest(p.points, 0), 0.8)
+     / power(greatest(extract(epoch from ((select showcase_private.app_now()) - p.created_at)), 0) / 3600.0 + 2, 1.8))::float8
+    as trending_score,
+  p.points,
+  p.created_at >= (select showcase_private.period_start('day')) as created_today,
+  p.created_at >= (select showcase_private.period_start('week')) as created_this_week,
+  p.created_at >= (select showcase_private.period_start('month')) as created_this_month,
+  array(select pt.tool from public.project_tools pt where pt.project_id = p.id
+         order by pt.tool <> p.tool, pt.tool) as tools,
+  array(select t.slug from public.project_tags pg join public.tags t on t.id = pg.tag_id
+         where pg.project_id = p.id order by t.name) as tag_slugs,
+  coalesce((select jsonb_agg(jsonb_build_object('slug', t.slug, 'name', t.name) order by t.name)
+              from public.project_tags pg join public.tags t on t.id = pg.tag_id
+             where pg.project_id = p.id), '[]'::jsonb) as tags
+from public.projects p
+left join public.creators c on c.id = p.creator_id
+where p.status = 'approved';
+
+revoke all on public.project_listing from public, anon, authenticated;
+grant select on public.project_listing to anon, authenticated, service_role;

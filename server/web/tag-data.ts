@@ -1,0 +1,32 @@
+import type { Database } from '../db/database.ts';
+import type { JwtClaims } from '../security/jwt.ts';
+import { asCaller } from '../security/request-auth.ts';
+import type { PublicProject } from './public-data.ts';
+
+const ANON = { role: 'anon' as const, claims: { role: 'anon' } satisfies JwtClaims };
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** A tag and its newest approved projects, read as a visitor (RLS applies); undefined for no such tag. */
+export async function tagFeedData(db: Database, slug: string, limit: number): Promise<{ name: string; projects: PublicProject[] } | undefined> {
+  if (!SLUG.test(slug) || slug.length > 40) return undefined;
+  return asCaller(
+    db,
+    ANON,
+    async (tx) => {
+      const tag = (await tx.query<{ id: string; name: string }>('select id, name from public.tags where slug = $1', [slug])).rows[0];
+      if (!tag) return undefined;
+      const { rows } = await tx.query<PublicProject>(
+        `select p.id, p.title, p.description, p.long_description, p.image_url, p.created_at, p.updated_at, c.name as creator_name
+           from public.project_tags pt
+           join public.projects p on p.id = pt.project_id
+           left join public.creators c on c.id = p.creator_id
+          where pt.tag_id = $1 and p.status = 'approved'
+          order by p.created_at desc, p.id desc
+          limit $2`,
+        [tag.id, limit],
+      );
+      return { name: tag.name, projects: rows };
+    },
+    { readOnly: true },
+  );
+}

@@ -1,0 +1,83 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { PROJECTS_PAGE_SIZE } from '../../../domain/limits.ts';
+import { ArrowLeftIcon, RssIcon } from '../../components/icons.tsx';
+import { pluralize } from '../../lib/format.ts';
+import { supabase } from '../../lib/supabase.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { LISTING_COLUMNS, ProjectCard, ProjectCardSkeleton, ProjectGrid, toProject, type ProjectRow } from '../projects/index.ts';
+
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+async function fetchTag(slug: string) {
+  if (!SLUG.test(slug)) return null;
+  const [tag, projects] = await Promise.all([
+    supabase.from('tags').select('slug, name').eq('slug', slug).maybeSingle(),
+    supabase
+      .from('project_listing')
+      .select(LISTING_COLUMNS, { count: 'exact' })
+      .eq('status', 'approved')
+      .contains('tag_slugs', [slug])
+      .order('created_at', { ascending: false })
+      .limit(PROJECTS_PAGE_SIZE),
+  ]);
+  if (tag.error) throw tag.error;
+  if (projects.error) throw projects.error;
+  if (!tag.data) return null;
+  return { tag: tag.data as { slug: string; name: string }, total: projects.count ?? 0, projects: (projects.data as unknown as ProjectRow[]).map(toProject) };
+}
+
+/** /tags/{slug}: the tag's newest projects, a link to all of them on /projects, and its feed. */
+export default function TagPage() {
+  const { slug = '' } = useParams();
+  const { data, isPending, isError } = useQuery({ queryKey: ['projects', 'tag', slug], queryFn: () => fetchTag(slug) });
+  useDocumentTitle(data ? `#${data.tag.name}` : isPending ? undefined : 'Tag not found');
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+      <Link to="/projects" className="inline-flex items-center gap-2 text-sm font-medium text-muted-foreground hover:text-foreground">
+        <ArrowLeftIcon /> All Projects
+      </Link>
+      {isPending ? (
+        <div className="mt-8" aria-busy="true">
+          <ProjectGrid>
+            {[0, 1, 2].map((i) => (
+              <ProjectCardSkeleton key={i} />
+            ))}
+          </ProjectGrid>
+        </div>
+      ) : isError || !data ? (
+        <div className="mt-8 rounded-xl border border-dashed border-border px-6 py-16 text-center">
+          <h1 className="text-lg font-semibold">{isError ? "Couldn't load this tag" : 'Tag not found'}</h1>
+        </div>
+      ) : (
+        <>
+          <header className="mt-6 flex flex-wrap items-end justify-between gap-4">
+            <div>
+              <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">#{data.tag.name}</h1>
+              <p className="mt-2 text-muted-foreground">{pluralize(data.total, 'project')} tagged {data.tag.name}.</p>
+            </div>
+            <div className="flex gap-4 text-sm">
+              <Link to={`/projects?tag=${data.tag.slug}`} className="font-medium text-primary hover:underline">
+                Filter all projects
+              </Link>
+              <a href={`/tags/${data.tag.slug}/feed.xml`} className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
+                <RssIcon className="h-4 w-4" /> RSS feed
+              </a>
+            </div>
+          </header>
+          <section aria-label={`Projects tagged ${data.tag.name}`} className="mt-8">
+            {data.projects.length === 0 ? (
+              <p className="rounded-xl border border-dashed border-border px-6 py-16 text-center text-muted-foreground">No projects with this tag yet.</p>
+            ) : (
+              <ProjectGrid>
+                {data.projects.map((p, i) => (
+                  <ProjectCard key={p.id} project={p} priority={i < 3} />
+                ))}
+              </ProjectGrid>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
