@@ -102,16 +102,17 @@ create policy launch_recomputes_admin_read on public.launch_recomputes for selec
 create or replace function showcase_private.compute_period(period text, period_start date, force boolean default false)
 returns integer
 language plpgsql volatile security definer set search_path = '' as $$
+#variable_conflict use_column
 declare
   at timestamptz := showcase_private.app_now();
   won integer := 0;
   previous jsonb;
   w record;
 begin
-  if not showcase_private.valid_period(period, period_start) then
+  if not showcase_private.valid_period(compute_period.period, compute_period.period_start) then
     raise exception 'Unknown period' using errcode = '22023';
   end if;
-  if showcase_private.day_start(showcase_private.period_end(period, period_start)) > at then
+  if showcase_private.day_start(showcase_private.period_end(compute_period.period, compute_period.period_start)) > at then
     raise exception 'This period has not closed yet' using errcode = '22023';
   end if;
   insert into showcase_private.launch_periods as lp (period, period_start, computed_at)
@@ -197,15 +198,16 @@ returns table (rank integer, id uuid, title text, description text, image_url te
                creator_id uuid, creator_name text, upvotes integer, points float8, launched_at timestamptz,
                award text, shuffled boolean)
 language plpgsql stable security definer set search_path = '' as $$
+#variable_conflict use_column
 declare
   shuffle boolean;
 begin
-  if not showcase_private.valid_period(period, period_start) then
+  if not showcase_private.valid_period(launch_leaderboard.period, launch_leaderboard.period_start) then
     raise exception 'Unknown period' using errcode = '22023',
       hint = 'day: any date; week: a Monday; month: the 1st.';
   end if;
-  shuffle := period = 'day' and period_start = showcase_private.site_today()
-             and showcase_private.app_now() < showcase_private.day_start(period_start) + interval '4 hours'
+  shuffle := launch_leaderboard.period = 'day' and launch_leaderboard.period_start = showcase_private.site_today()
+             and showcase_private.app_now() < showcase_private.day_start(launch_leaderboard.period_start) + interval '4 hours'
              and coalesce((select s.launch_shuffle from public.site_settings s where s.id), true);
   return query
   select case when shuffle then null else (row_number() over (order by r.window_points desc, r.upvotes desc, r.launched_at, r.project_id))::integer end,
@@ -254,12 +256,12 @@ begin
   select coalesce(jsonb_agg(jsonb_build_object('rank', lw.rank, 'project_id', lw.project_id, 'points', lw.points) order by lw.rank), '[]')
     into before_rows from public.launch_winners lw
    where lw.period = admin_recompute_winners.period and lw.period_start = admin_recompute_winners.period_start;
-  perform showcase_private.compute_period(period, period_start, true);
+  perform showcase_private.compute_period(admin_recompute_winners.period, admin_recompute_winners.period_start, true);
   select coalesce(jsonb_agg(jsonb_build_object('rank', lw.rank, 'project_id', lw.project_id, 'points', lw.points) order by lw.rank), '[]')
     into after_rows from public.launch_winners lw
    where lw.period = admin_recompute_winners.period and lw.period_start = admin_recompute_winners.period_start;
   insert into public.launch_recomputes (period, period_start, admin_id, reason, before, after, created_at)
-  values (period, period_start, auth.uid(), clean_reason, before_rows, after_rows, showcase_private.app_now());
+  values (admin_recompute_winners.period, admin_recompute_winners.period_start, auth.uid(), clean_reason, before_rows, after_rows, showcase_private.app_now());
   return json_build_object('before', before_rows, 'after', after_rows);
 end $$;
 revoke all on function public.admin_recompute_winners(text, date, text) from public;
