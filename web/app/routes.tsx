@@ -38,6 +38,11 @@ const MyProjectsPage = lazy(() => import('../features/my-projects/my-projects-pa
 const NotificationsPage = lazy(() => import('../features/notifications/notifications-page.tsx'));
 const NotificationSettingsPage = lazy(() => import('../features/notifications/notification-settings-page.tsx'));
 
+// Launches (issue 16)
+const UpcomingPage = lazy(() => import('../features/launches/upcoming-page.tsx'));
+const LeaderboardPage = lazy(() => import('../features/launches/leaderboard-page.tsx'));
+const WinnersPage = lazy(() => import('../features/launches/winners-page.tsx'));
+
 // Admin (issue 7): /admin/*
 import { adminRoutes } from '../features/admin/routes.tsx';
 
@@ -70,6 +75,10 @@ export function AppRoutes() {
         {/* Notifications (issue 15) */}
         <Route path="notifications" element={<RequireAuth><NotificationsPage /></RequireAuth>} />
         <Route path="settings/notifications" element={<RequireAuth><NotificationSettingsPage /></RequireAuth>} />
+        {/* Launches (issue 16) */}
+        <Route path="upcoming" element={<UpcomingPage />} />
+        <Route path="leaderboard/:kind/:value" element={<LeaderboardPage />} />
+        <Route path="winners" element={<WinnersPage />} />
 
 
 

@@ -19,6 +19,8 @@ export interface ProjectRow {
   creators?: { id: string; name: string | null; bio: string | null; avatar_url?: string | null } | null;
   creator_name?: string | null;
   creator_bio?: string | null;
+  /** Its best frozen award ("#1 Project of the Day"), from the listing view (issue 16). */
+  award?: string | null;
 }
 
 export interface Creator {
@@ -44,6 +46,7 @@ export interface Project {
   featured: boolean;
   upvotes: number;
   commentCount: number;
+  award: string | null;
 }
 
 /** Maps a row to the app shape; user links survive only as http(s) URLs, and a missing creator is 'Unknown'. */
@@ -70,5 +73,6 @@ export function toProject(row: ProjectRow): Project {
     featured: Boolean(row.featured),
     upvotes: Number(row.upvotes ?? 0),
     commentCount: Number(row.comment_count ?? 0),
+    award: row.award ?? null,
   };
 }
