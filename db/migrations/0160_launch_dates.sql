@@ -13,12 +13,7 @@ alter table public.site_settings add column if not exists launches_per_day integ
   constraint site_settings_launches_per_day_range check (launches_per_day between 0 and 1000);
 alter table public.site_settings add column if not exists launch_shuffle boolean not null default true;
 
-create or replace view public.site_settings_public as
-  select site_name, site_description, theme, allow_registration, moderation_enabled, launches_per_day, launch_shuffle
-  from public.site_settings
-  where id;
-revoke all on public.site_settings_public from anon, authenticated;
-grant select on public.site_settings_public to anon, authenticated, service_role;
+-- Neither is public: the day picker reads the cap through launch_day_counts().
 
 -- Columns ---------------------------------------------------------------------------------------
 alter table public.projects add column if not exists launch_date date;
