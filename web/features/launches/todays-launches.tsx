@@ -30,7 +30,7 @@ export default function TodaysLaunches() {
         </div>
       </div>
       <div className="mt-4 grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+        <div className="min-w-0 lg:col-span-2">
           {data.launches.length > 0 ? (
             <LaunchList rows={data.launches} showTime />
           ) : (
@@ -38,7 +38,7 @@ export default function TodaysLaunches() {
           )}
         </div>
         {data.yesterday.length > 0 && (
-          <div>
+          <div className="min-w-0">
             <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-muted-foreground">Yesterday's top 3</h3>
             <LaunchList rows={data.yesterday} />
           </div>
