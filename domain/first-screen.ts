@@ -13,7 +13,7 @@ import { HOME_FEATURED_LIMIT, HOME_NON_FEATURED_LIMIT, PROJECTS_PAGE_SIZE } from
 
 /** Card columns from the listing view (db/migrations/0040_project_listing.sql). */
 export const LISTING_COLUMNS =
-  'id,title,description,image_url,live_url,github_url,tool,category,creator_id,created_at,featured,upvotes,comment_count,creator_name,creator_bio,tools,tags';
+  'id,title,description,image_url,live_url,github_url,tool,category,creator_id,created_at,featured,upvotes,comment_count,creator_name,creator_bio,tools,tags,award';
 
 /** The project page's read (spec §7 "Read one project"). */
 export const PROJECT_DETAIL_SELECT =

@@ -28,6 +28,7 @@ describe('projectSubmissionSchema', () => {
       githubUrl: null,
       tool: 'Cursor',
       category: 'App',
+      launchDate: null,
     });
   });
 

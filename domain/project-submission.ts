@@ -32,6 +32,13 @@ export const projectSubmissionSchema = z.object({
   githubUrl: optionalUrl,
   tool: z.enum(TOOLS, { error: MESSAGES.selectToolAndCategory }),
   category: z.enum(CATEGORIES, { error: MESSAGES.selectToolAndCategory }),
+  /** Issue 16: a launch day (YYYY-MM-DD), or empty for "as soon as approved"; the database checks the day. */
+  launchDate: z
+    .string()
+    .optional()
+    .nullable()
+    .transform((v) => (v ?? '').trim() || null)
+    .refine((v) => v === null || /^\d{4}-\d{2}-\d{2}$/.test(v), { message: 'Pick a launch day' }),
 });
 
 export type ProjectSubmissionInput = z.input<typeof projectSubmissionSchema>;
@@ -56,6 +63,7 @@ export function toProjectInsert(values: ProjectSubmission, creatorId: string, im
     github_url: values.githubUrl,
     tool: values.tool,
     category: values.category,
+    ...(values.launchDate ? { launch_date: values.launchDate } : {}),
     creator_id: creatorId,
     upvotes: INITIAL_UPVOTES,
     featured: false,

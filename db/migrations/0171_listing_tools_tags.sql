@@ -1,9 +1,10 @@
--- The public listing (0092) with a project's tools and tags (issue 17), for cards and filters:
+-- The public listing (0162: launched projects, with launched_at, launch_date and award) with a
+-- project's tools and tags (issue 17), for cards and filters:
 --   image_url   the gallery's first image (the cover) when the project has a gallery, else image_url
 --   tools       the primary tool first, then the others in name order (text[]; filter with ov./cs.)
 --   tag_slugs   the tags' slugs in name order (text[]; /projects?tags=… filters with cs.)
 --   tags        [{slug, name}] in name order, what a card shows
--- Still with its owner's rights and approved projects only (decision 081); new columns go last.
+-- Still with its owner's rights and launched projects only (decisions 081, 160); new columns go last.
 create or replace view public.project_listing with (security_invoker = false) as
 select
   p.id,
@@ -31,6 +32,13 @@ select
   p.created_at >= (select showcase_private.period_start('day')) as created_today,
   p.created_at >= (select showcase_private.period_start('week')) as created_this_week,
   p.created_at >= (select showcase_private.period_start('month')) as created_this_month,
+  p.launched_at,
+  p.launch_date,
+  (select showcase_private.award_label(lw.period, lw.rank)
+     from public.launch_winners lw
+    where lw.project_id = p.id
+    order by lw.rank, case lw.period when 'month' then 0 when 'week' then 1 else 2 end, lw.period_start desc
+    limit 1) as award,
   array(select pt.tool from public.project_tools pt where pt.project_id = p.id
          order by pt.tool <> p.tool, pt.tool) as tools,
   array(select t.slug from public.project_tags pg join public.tags t on t.id = pg.tag_id
@@ -40,7 +48,7 @@ select
              where pg.project_id = p.id), '[]'::jsonb) as tags
 from public.projects p
 left join public.creators c on c.id = p.creator_id
-where p.status = 'approved';
+where showcase_private.is_launched(p.status, p.launched_at);
 
 revoke all on public.project_listing from public, anon, authenticated;
 grant select on public.project_listing to anon, authenticated, service_role;

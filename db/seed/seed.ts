@@ -135,6 +135,7 @@ async function insertDemoData(tx: Queryable, ctx: ServerContext, images: Buffer[
   }
 
   await insertVotes(tx, DEMO_PROJECTS, projectId, idOf);
+  await insertLaunches(tx, DEMO_PROJECTS, projectId, idOf);
 
   // Comments go through the table's triggers, so user_name comes from the author's profile.
   for (const [i, [slug, author, content]] of DEMO_COMMENTS.entries()) {
@@ -173,4 +174,61 @@ async function insertVotes(
      select v.project_id, v.user_id from unnest($1::uuid[], $2::uuid[]) as v(project_id, user_id)`,
     [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
   );
+}
+
+/** Demo launches (issue 16): which projects launch today and which are upcoming, by slug. */
+const LAUNCHING_TODAY = ['tidy-inbox', 'market-day', 'trail-notes'];
+const UPCOMING = [
+  ['grade-glance', 1],
+  ['studio-slots', 3],
+] as const;
+
+/**
+ * Launches relative to the seed time, so a fresh start shows Today's launches, /upcoming and
+ * /winners: three projects launched at today's first minutes (site time zone) with votes cast
+ * today, two scheduled for coming days, and every earlier project voted on during its own launch
+ * day, whose closed days, weeks and months are then computed (notifications muted).
+ */
+async function insertLaunches(
+  tx: Queryable,
+  projects: readonly DemoProject[],
+  projectId: Map<string, string>,
+  idOf: (handle: string) => string,
+): Promise<void> {
+  const id = (slug: string) => projectId.get(slug)!;
+  await tx.query(`update showcase_private.launches_since set day = showcase_private.site_today() - 40`);
+  await tx.query(
+    `update public.projects p
+        set launched_at = least(showcase_private.app_now(),
+                                showcase_private.day_start(showcase_private.site_today()) + n.k * interval '7 minutes')
+       from unnest($1::uuid[]) with ordinality as n(id, k)
+      where p.id = n.id`,
+    [LAUNCHING_TODAY.map(id)],
+  );
+  for (const [slug, days] of UPCOMING) {
+    await tx.query(`update public.projects set launch_date = showcase_private.site_today() + $2::int where id = $1`, [id(slug), days]);
+  }
+  // Featured work's member votes were cast on its launch day.
+  await tx.query(
+    `update public.project_votes v set created_at = least(showcase_private.app_now(), p.launched_at + interval '2 hours')
+       from public.projects p where p.id = v.project_id`,
+  );
+  // A few more member votes on every launched project, inside its launch day (today's: now).
+  const launched = projects.filter((p) => !p.status && !p.featured && !UPCOMING.some(([u]) => u === p.slug));
+  const voters = DEMO_CREATORS.map((c) => c.handle);
+  const pairs = launched.flatMap((p) =>
+    voters
+      .filter((h) => h !== p.creator)
+      .slice(0, Math.max(1, Math.round(p.votes / 6)))
+      .map((h) => [id(p.slug), idOf(h)] as const),
+  );
+  await tx.query(
+    `insert into public.project_votes (project_id, user_id, created_at)
+     select v.project_id, v.user_id, least(showcase_private.app_now(), p.launched_at + interval '3 hours')
+       from unnest($1::uuid[], $2::uuid[]) as v(project_id, user_id)
+       join public.projects p on p.id = v.project_id
+     on conflict do nothing`,
+    [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+  );
+  await tx.query(`select showcase_private.close_launch_periods()`);
 }

@@ -26,6 +26,9 @@ try {
     ['about', '/about'],
     ['terms', '/terms'],
     ['privacy', '/privacy'],
+    ['upcoming', '/upcoming'],
+    ['leaderboard', `/leaderboard/daily/${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}`],
+    ['winners', '/winners'],
   ];
   const only = process.env.ONLY?.split(',');
   for (const [width, suffix] of [[1280, 'desktop'], [375, 'mobile']] as const) {

@@ -2,6 +2,7 @@ import type { ServerContext } from '../context.ts';
 import { assembleDigestsJob, drainOutboxJob } from '../notifications/jobs.ts';
 import { checkpointPgliteJob } from './checkpoint-pglite.ts';
 import { expireVoteNetworksJob } from './expire-vote-networks.ts';
+import { launchWinnersJob } from './launch-winners.ts';
 import { purgeAnonymousUsersJob } from './purge-anonymous-users.ts';
 import { purgeRateLimitsJob } from './purge-rate-limits.ts';
 import { purgeRealtimeChangesJob } from './purge-realtime-changes.ts';
@@ -14,6 +15,7 @@ export function productJobs(ctx: Pick<ServerContext, 'db' | 'storage' | 'config'
     purgeRateLimitsJob(ctx.db),
     purgeAnonymousUsersJob(ctx.db, ctx.config),
     expireVoteNetworksJob(ctx.db),
+    launchWinnersJob(ctx.db),
     purgeRealtimeChangesJob(ctx.db),
     assembleDigestsJob(ctx.db),
     drainOutboxJob(ctx.outbox),

@@ -46,7 +46,7 @@ export async function readPublicCollection(db: Database, id: string): Promise<{ 
            from public.collection_items i
            join public.projects p on p.id = i.project_id
            left join public.creators cr on cr.id = p.creator_id
-          where i.collection_id = $1 and p.status = 'approved'
+          where i.collection_id = $1 and showcase_private.is_launched(p.status, p.launched_at)
           order by i.added_at desc, p.id desc limit $2`,
         [id, COLLECTION_FEED_SIZE],
       );

@@ -12,7 +12,23 @@ const STATIC_PAGES: Record<string, { title: string; description?: string }> = {
   '/about': { title: 'About', description: 'Why this showcase exists and the people behind it.' },
   '/terms': { title: 'Terms of Service' },
   '/privacy': { title: 'Privacy Policy' },
+  '/upcoming': { title: 'Upcoming launches', description: 'Projects scheduled to launch in the coming days.' },
+  '/winners': { title: 'Winners', description: 'Projects of the Day, Week and Month.' },
 };
+
+/** OG cards for leaderboard archive pages (issue 16); a malformed period is not a page. */
+function leaderboardMeta(path: string): { title: string; description: string } | null | undefined {
+  const m = /^\/leaderboard\/(daily|weekly|monthly)\/([^/]+)\/?$/.exec(path);
+  if (!m) return undefined;
+  const [, kind, value] = m;
+  const ok =
+    (kind === 'daily' && /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value!)) ||
+    (kind === 'weekly' && /^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$/.test(value!)) ||
+    (kind === 'monthly' && /^\d{4}-(0[1-9]|1[0-2])$/.test(value!));
+  if (!ok) return null;
+  const name = kind === 'daily' ? 'Daily' : kind === 'weekly' ? 'Weekly' : 'Monthly';
+  return { title: `${name} leaderboard ${value}`, description: `The top launches of ${value}, ranked by upvotes earned during the period.` };
+}
 
 export interface ResolvedPage {
   meta: PageMeta;
@@ -41,6 +57,10 @@ export async function resolvePageMeta(db: Database, site: SiteIdentity, origin: 
       },
     };
   }
+
+  const board = leaderboardMeta(path);
+  if (board === null) return { meta: { ...base, title: `Page not found · ${site.name}` }, status: 404 };
+  if (board) return { status: 200, meta: { ...base, title: `${board.title} · ${site.name}`, description: board.description, image: `${origin}/placeholder.svg` } };
 
   const known = STATIC_PAGES[path.replace(/\/$/, '')];
   if (known) return { status: 200, meta: { ...base, title: `${known.title} · ${site.name}`, description: known.description ?? site.description } };

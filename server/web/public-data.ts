@@ -60,7 +60,7 @@ export async function findPublicProject(db: Database, id: string): Promise<Publi
     async (tx) => {
       const { rows } = await tx.query<PublicProject>(
         `select ${PROJECT_COLUMNS} from public.projects p left join public.creators c on c.id = p.creator_id
-          where p.id = $1 and p.status = 'approved'`,
+          where p.id = $1 and showcase_private.is_launched(p.status, p.launched_at)`,
         [id],
       );
       return rows[0];
@@ -77,7 +77,7 @@ export async function newestPublicProjects(db: Database, limit: number): Promise
       (
         await tx.query<PublicProject>(
           `select ${PROJECT_COLUMNS} from public.projects p left join public.creators c on c.id = p.creator_id
-            where p.status = 'approved' order by p.created_at desc, p.id desc limit $1`,
+            where showcase_private.is_launched(p.status, p.launched_at) order by p.launched_at desc, p.id desc limit $1`,
           [limit],
         )
       ).rows,
@@ -98,15 +98,21 @@ export async function sitemapEntries(db: Database, limit: number): Promise<Sitem
       (
         await tx.query<{ path: string; lastmod: Date | string }>(
           `select '/projects/' || p.id as path, p.updated_at as lastmod
-             from public.projects p where p.status = 'approved'
+             from public.projects p where showcase_private.is_launched(p.status, p.launched_at)
            union all
            select '/creators/' || p.creator_id, max(p.updated_at)
-             from public.projects p where p.status = 'approved' group by p.creator_id
+             from public.projects p where showcase_private.is_launched(p.status, p.launched_at) group by p.creator_id
            union all
            select '/tags/' || t.slug, max(p.updated_at)
              from public.tags t join public.project_tags pt on pt.tag_id = t.id
-             join public.projects p on p.id = pt.project_id and p.status = 'approved'
+             join public.projects p on p.id = pt.project_id and showcase_private.is_launched(p.status, p.launched_at)
             group by t.slug
+           union all
+           select '/leaderboard/' || case w.period when 'day' then 'daily/' || to_char(w.period_start, 'YYYY-MM-DD')
+                                                   when 'week' then 'weekly/' || to_char(w.period_start, 'IYYY-"W"IW')
+                                                   else 'monthly/' || to_char(w.period_start, 'YYYY-MM') end,
+                  max(w.computed_at)
+             from public.launch_winners w group by w.period, w.period_start
            order by lastmod desc
            limit $1`,
           [limit],

@@ -10,6 +10,7 @@ import { requestHeader } from '../http/node-request.ts';
 import { contentSecurityPolicy } from '../http/security-headers.ts';
 import { readPublicCollection, renderCollectionFeed } from '../people/collection-feed.ts';
 import { renderFeed } from './feed.ts';
+import { etagOf, findBadgeProject, recentWinners, renderBadge, renderWinnersFeed } from './launches.ts';
 import { renderFirstScreen, type InProcessFetch } from './first-screen.ts';
 import { IndexHtml, renderIndexHtml } from './index-html.ts';
 import { publicOrigin } from './origin.ts';
@@ -76,6 +77,27 @@ export function webRoutes(ctx: ServerContext, options: { distDir?: string; api?:
       data.projects,
     );
     return sendText(c, body, 200, { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=300' });
+  });
+
+  app.get('/winners.xml', async (c) => {
+    const origin = publicOrigin(c, ctx.config);
+    const identity = await readSiteIdentity(ctx.db, site);
+    const body = renderWinnersFeed({ name: identity.name, origin }, await recentWinners(ctx.db, FEED_SIZE));
+    return sendText(c, body, 200, { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=300' });
+  });
+
+  // Embeddable badge (issue 16): 404 unless the project is launched; cached 5 minutes, revalidated by ETag.
+  app.get('/badges/:file', async (c) => {
+    const id = /^([0-9a-f-]{36})\.svg$/i.exec(c.req.param('file'))?.[1];
+    const project = id ? await findBadgeProject(ctx.db, id) : undefined;
+    if (!project) return c.text('Not found', 404, { 'cache-control': 'public, max-age=60' });
+    const theme = c.req.query('theme') === 'dark' ? 'dark' : 'light';
+    const identity = await readSiteIdentity(ctx.db, site);
+    const body = renderBadge(identity.name, project, theme);
+    const etag = etagOf(body);
+    const headers = { etag, 'cache-control': 'public, max-age=300', vary: 'Accept-Encoding' };
+    if (requestHeader(c, 'if-none-match') === etag) return c.body(null, 304, headers);
+    return sendText(c, body, 200, { ...headers, 'content-type': 'image/svg+xml; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" });
   });
 
   app.get('/robots.txt', (c) =>

@@ -20,7 +20,7 @@ export async function tagFeedData(db: Database, slug: string, limit: number): Pr
            from public.project_tags pt
            join public.projects p on p.id = pt.project_id
            left join public.creators c on c.id = p.creator_id
-          where pt.tag_id = $1 and p.status = 'approved'
+          where pt.tag_id = $1 and showcase_private.is_launched(p.status, p.launched_at)
           order by p.created_at desc, p.id desc
           limit $2`,
         [tag.id, limit],

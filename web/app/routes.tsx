@@ -44,6 +44,10 @@ const FollowingPage = lazy(() => import('../features/people/following-page.tsx')
 const BookmarksPage = lazy(() => import('../features/people/bookmarks-page.tsx'));
 const CollectionPage = lazy(() => import('../features/people/collection-page.tsx'));
 const InvitationsPage = lazy(() => import('../features/people/invitations-page.tsx'));
+// Launches (issue 16)
+const UpcomingPage = lazy(() => import('../features/launches/upcoming-page.tsx'));
+const LeaderboardPage = lazy(() => import('../features/launches/leaderboard-page.tsx'));
+const WinnersPage = lazy(() => import('../features/launches/winners-page.tsx'));
 
 // Admin (issue 7): /admin/*
 import { adminRoutes } from '../features/admin/routes.tsx';
@@ -83,6 +87,10 @@ export function AppRoutes() {
         <Route path="bookmarks" element={<RequireAuth><BookmarksPage /></RequireAuth>} />
         <Route path="collections/:id" element={<CollectionPage />} />
         <Route path="invitations" element={<RequireAuth><InvitationsPage /></RequireAuth>} />
+        {/* Launches (issue 16) */}
+        <Route path="upcoming" element={<UpcomingPage />} />
+        <Route path="leaderboard/:kind/:value" element={<LeaderboardPage />} />
+        <Route path="winners" element={<WinnersPage />} />
 
 
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { HOME_SKELETON_ROWS } from '../../../domain/limits.ts';
 import { Link } from 'react-router-dom';
 import { ArrowRightIcon, SparklesIcon } from '../../components/icons.tsx';
@@ -8,6 +8,9 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLiveUpvotes } from '../live/live.ts';
 import { ProjectCard, ProjectCardSkeleton, ProjectGrid, TOOLS, useHomeProjects, type Tool } from '../projects/index.ts';
 
+// Issue 16: loaded in its own chunk, after the first screen.
+const TodaysLaunches = lazy(() => import('../launches/todays-launches.tsx'));
+
 const TABS = ['All', ...TOOLS] as const;
 type TabValue = (typeof TABS)[number];
 
@@ -16,6 +19,9 @@ export default function HomePage() {
   return (
     <>
       <Hero />
+      <Suspense fallback={null}>
+        <TodaysLaunches />
+      </Suspense>
       <FeaturedProjects />
       <CommunityCallToAction />
     </>

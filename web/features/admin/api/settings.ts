@@ -14,10 +14,13 @@ export interface SiteSettings {
   push_notifications: boolean;
   /** IANA zone Top's "today", "this week" and "this month" are counted in. */
   time_zone: string;
+  /** Issue 16: launches a day may take (0 = no cap), and whether today's first 4 hours are shuffled. */
+  launches_per_day: number;
+  launch_shuffle: boolean;
 }
 
 const COLUMNS =
-  'site_name, site_description, allow_registration, allow_anonymous_votes, require_email_verification, moderation_enabled, theme, email_notifications, push_notifications, time_zone';
+  'site_name, site_description, allow_registration, allow_anonymous_votes, require_email_verification, moderation_enabled, theme, email_notifications, push_notifications, time_zone, launches_per_day, launch_shuffle';
 
 export function useSiteSettings() {
   return useQuery({

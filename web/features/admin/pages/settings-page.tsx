@@ -106,9 +106,31 @@ export default function SettingsPage() {
               ))}
             </NativeSelect>
             <p id="time-zone-hint" className="text-sm text-muted-foreground">
-              Where a day, week and month begin for the Top list.
+              Where a day, week and month begin for the Top list, launch days and leaderboards.
             </p>
           </div>
+          <div className="grid gap-2">
+            <Label htmlFor="launches-per-day">Launches per day</Label>
+            <Input
+              id="launches-per-day"
+              type="number"
+              min={0}
+              max={1000}
+              aria-describedby="launches-per-day-hint"
+              value={String(form.launches_per_day)}
+              onChange={(e) => set('launches_per_day', Math.max(0, Math.floor(Number(e.target.value) || 0)))}
+            />
+            <p id="launches-per-day-hint" className="text-sm text-muted-foreground">
+              How many projects may pick the same launch day (0 = no limit).
+            </p>
+          </div>
+          <SwitchField
+            id="launch-shuffle"
+            label="Shuffle today's launches"
+            hint="For the first 4 hours of a day, Today's launches shows in random order so every launch gets a fair look."
+            checked={form.launch_shuffle}
+            onChange={(v) => set('launch_shuffle', v)}
+          />
         </TabsContent>
         <TabsContent value="security" className="grid max-w-2xl gap-4">
           <SwitchField

@@ -13,11 +13,13 @@ export interface MyProject
   > {
   status: ProjectStatus;
   rejection_reason: string | null;
+  launch_date: string | null;
+  launched_at: string | null;
   creators: { id: string; name: string; bio: string | null } | null;
 }
 
 const COLUMNS =
-  'id,title,description,long_description,image_url,live_url,github_url,tool,category,created_at,status,rejection_reason,upvotes,featured,creators(id,name,bio)';
+  'id,title,description,long_description,image_url,live_url,github_url,tool,category,created_at,status,rejection_reason,upvotes,featured,launch_date,launched_at,creators(id,name,bio)';
 
 export const myProjectsKey = (userId: string | undefined) => ['my-projects', userId] as const;
 

@@ -25,6 +25,7 @@ export async function updateMyProject(
       github_url: values.githubUrl,
       tool: values.tool,
       category: values.category,
+      launch_date: values.launchDate,
       ...(uploaded ? { image_url: uploaded.publicUrl } : {}),
     })
     .eq('id', project.id)

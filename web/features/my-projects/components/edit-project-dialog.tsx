@@ -50,7 +50,9 @@ export function EditProjectDialog({ project, onClose, onSaved }: { project: MyPr
             githubUrl: project.github_url ?? '',
             tool: project.tool,
             category: project.category,
+            launchDate: project.launch_date ?? '',
           }}
+          launchLocked={Boolean(project.launched_at && project.status === 'approved' && new Date(project.launched_at).getTime() <= Date.now())}
           existingImageUrl={safeHttpUrl(project.image_url)}
           submitLabel="Save Changes"
           busyLabel="Saving..."

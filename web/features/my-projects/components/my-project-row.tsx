@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { formatShortDate, pluralize } from '../../../lib/format.ts';
 import { projectImageUrl } from '../../projects/index.ts';
 import type { MyProject } from '../api/my-projects-query.ts';
+import { BadgeSnippets } from './badge-snippets.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 export function MyProjectRow({ project, onEdit, onDelete }: { project: MyProject; onEdit: () => void; onDelete?: () => void }) {
@@ -44,8 +45,18 @@ export function MyProjectRow({ project, onEdit, onDelete }: { project: MyProject
           <span>
             Submitted {formatShortDate(project.created_at)}
             {published && ` · ${pluralize(project.upvotes, 'upvote')}`}
+            {project.launched_at && project.status === 'approved'
+              ? new Date(project.launched_at).getTime() > Date.now()
+                ? ` · launches ${new Date(project.launched_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`
+                : ` · launched ${new Date(project.launched_at).toLocaleDateString(undefined, { dateStyle: 'medium' })}`
+              : project.launch_date
+                ? ` · launch day ${project.launch_date}`
+                : ''}
           </span>
         </div>
+        {project.status === 'approved' && project.launched_at && new Date(project.launched_at).getTime() <= Date.now() && (
+          <BadgeSnippets projectId={project.id} title={project.title} />
+        )}
       </div>
       <div className="flex shrink-0 gap-2 sm:flex-col">
         <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${project.title}`}>

@@ -22,6 +22,8 @@ export interface ProjectRow {
   /** Listing view (0171): every tool, the primary first, and the tags. */
   tools?: string[] | null;
   tags?: ProjectTag[] | null;
+  /** Its best frozen award ("#1 Project of the Day"), from the listing view (issue 16). */
+  award?: string | null;
 }
 
 export interface ProjectTag {
@@ -53,6 +55,7 @@ export interface Project {
   upvotes: number;
   commentCount: number;
   tags: ProjectTag[];
+  award: string | null;
 }
 
 /** Maps a row to the app shape; user links survive only as http(s) URLs, and a missing creator is 'Unknown'. */
@@ -80,5 +83,6 @@ export function toProject(row: ProjectRow): Project {
     upvotes: Number(row.upvotes ?? 0),
     commentCount: Number(row.comment_count ?? 0),
     tags: Array.isArray(row.tags) ? row.tags : [],
+    award: row.award ?? null,
   };
 }

@@ -36,10 +36,16 @@ export function ProjectCard({ project, priority = false }: { project: Project; p
               {project.title}
             </Link>
           </h3>
-          {project.featured && (
-            <Badge variant="featured" className="shrink-0">
-              <StarIcon className="h-3 w-3" /> Featured
+          {project.award ? (
+            <Badge variant="featured" className="shrink-0" title={project.award}>
+              <StarIcon className="h-3 w-3" /> {project.award.replace(/ Project of the /, ' of the ')}
             </Badge>
+          ) : (
+            project.featured && (
+              <Badge variant="featured" className="shrink-0">
+                <StarIcon className="h-3 w-3" /> Featured
+              </Badge>
+            )
           )}
         </div>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">

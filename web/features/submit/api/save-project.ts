@@ -24,7 +24,9 @@ export async function requireCurrentUser(): Promise<User> {
 }
 
 export function rateLimitedOrDefault(error: unknown, fallback: string): SaveError {
-  const e = error as { code?: unknown; status?: unknown; message?: unknown };
+  const e = error as { code?: unknown; status?: unknown; message?: unknown; details?: unknown };
+  // The database's launch-day checks (issue 16) say exactly what to fix.
+  if (e?.details === 'launch_date' && typeof e.message === 'string') return new SaveError(e.message);
   if (e?.status === 429 || e?.code === '429' || e?.code === 'PGRST429') return new SaveError(MESSAGES.tooManyAttempts.description, MESSAGES.tooManyAttempts.title);
   if (e?.code === '42501' || e?.code === 'PGRST301') return new SaveError(MESSAGES.submitLoginRequired);
   return new SaveError(fallback);

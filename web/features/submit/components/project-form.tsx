@@ -12,6 +12,7 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { cn } from '../../../lib/cn.ts';
 import { refreshShownErrors } from '../../../lib/field-errors.ts';
 import { ImagePicker } from './image-picker.tsx';
+import { LaunchDayField } from './launch-day-field.tsx';
 
 export interface ProjectFormValues {
   title: string;
@@ -21,9 +22,11 @@ export interface ProjectFormValues {
   githubUrl: string;
   tool: string;
   category: string;
+  /** '' = as soon as approved (issue 16). */
+  launchDate: string;
 }
 
-export const EMPTY_PROJECT: ProjectFormValues = { title: '', description: '', longDescription: '', liveUrl: '', githubUrl: '', tool: '', category: '' };
+export const EMPTY_PROJECT: ProjectFormValues = { title: '', description: '', longDescription: '', liveUrl: '', githubUrl: '', tool: '', category: '', launchDate: '' };
 
 type FieldName = keyof ProjectFormValues | 'image';
 type Errors = Partial<Record<FieldName, string>>;
@@ -53,6 +56,7 @@ export function ProjectForm({
   busy,
   progress,
   onSubmit,
+  launchLocked = false,
   footer,
 }: {
   idPrefix: string;
@@ -64,6 +68,8 @@ export function ProjectForm({
   progress: number | null;
   onSubmit: (values: ProjectSubmission, image: File | null) => void;
   footer?: ReactNode;
+  /** The project has launched: its launch day can no longer change. */
+  launchLocked?: boolean;
 }) {
   const [values, setValues] = useState<ProjectFormValues>(initial);
   const [image, setImage] = useState<File | null>(null);
@@ -153,6 +159,8 @@ export function ProjectForm({
           <FieldError id={`${id('category')}-error`}>{errors.category}</FieldError>
         </div>
       </div>
+
+      <LaunchDayField id={id('launchDate')} value={values.launchDate} onChange={set('launchDate')} error={errors.launchDate} disabled={busy || launchLocked} locked={launchLocked} />
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
         {footer}

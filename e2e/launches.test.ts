@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from './accounts-support.ts';
+import { startApp, watchErrors, type E2EApp } from './support/app.ts';
+
+/**
+ * Issue 16's journey: a maker schedules a launch, it shows on /upcoming and a visitor asks to be
+ * notified; the server's clock reaches the day and it is under Today's launches, where votes move
+ * it; the day closes, and the winner badge shows on its card and in its SVG badge.
+ */
+let app: E2EApp;
+
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const sql = async <T>(text: string, params: unknown[] = []) => (await app.server.ctx.db.query<T>(text, params)).rows;
+/** Moves the server's clock (and the database's) to `hours` after 00:00 of site-today + `days`. */
+async function moveTo(days: number, hours: number) {
+  const [row] = await sql<{ ms: string }>(
+    `select extract(epoch from (showcase_private.day_start(showcase_private.site_today() + $1::int) + make_interval(hours => $2) - showcase_private.app_now())) * 1000 as ms`,
+    [days, hours],
+  );
+  await app.server.ctx.clock.advance(app.server.ctx.db, Number(row!.ms));
+}
+
+describe('launches', () => {
+  it('a scheduled launch goes from /upcoming to Today’s launches to a #1 badge', async () => {
+    const maker = await app.createUser({ name: 'Lana Launch' });
+    const visitor = await app.createUser({ name: 'Vera Visitor' });
+    await maker.client.from('creators').insert({ id: maker.id, name: 'Lana Launch' });
+    const [{ day }] = (await sql<{ day: string }>(`select to_char(showcase_private.site_today() + 1, 'YYYY-MM-DD') as day`)) as [{ day: string }];
+
+    // The maker's form offers the day with its count; the maker schedules it.
+    const makerPage = await app.newPage();
+    await signIn(makerPage, maker.email, maker.password);
+    await makerPage.goto('/submit-project');
+    const picker = makerPage.getByLabel('Launch day');
+    await picker.waitFor();
+    const { data: counts } = await app.anon().rpc('launch_day_counts');
+    const before = (counts as { day: string; scheduled: number }[]).find((c) => c.day === day)!.scheduled;
+    await expect.poll(() => picker.locator(`option[value="${day}"]`).textContent()).toMatch(new RegExp(`· ${before} scheduled$`));
+    const { data: project, error } = await maker.client
+      .from('projects')
+      .insert({ title: 'Orbit Notes', description: 'Notes that launch themselves', tool: 'Cursor', category: 'App', creator_id: maker.id, upvotes: 0, featured: false, launch_date: day })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    const id = (project as { id: string }).id;
+    await app.service().from('projects').update({ status: 'approved' }).eq('id', id);
+
+    // On /upcoming, no vote button; the visitor asks to be told.
+    const page = await app.newPage({ width: 375, height: 800 });
+    const errors = watchErrors(page);
+    await signIn(page, visitor.email, visitor.password);
+    await page.goto('/upcoming');
+    const row = page.getByRole('listitem').filter({ hasText: 'Orbit Notes' });
+    await row.waitFor();
+    expect(await row.getByRole('button', { name: /upvote/i }).count()).toBe(0);
+    await row.getByRole('button', { name: 'Notify me about Orbit Notes' }).click();
+    await row.getByRole('button', { name: 'Notifying you about Orbit Notes' }).waitFor();
+    expect(errors).toEqual({ pageErrors: [], consoleErrors: [] });
+
+    // 05:00 on launch day: under Today's launches; votes move it.
+    await moveTo(1, 5);
+    const voters = await Promise.all([app.createUser(), app.createUser()]);
+    for (const v of voters) expect((await v.client.rpc('toggle_vote', { project_id: id })).error).toBeNull();
+    const home = await app.newPage();
+    await home.goto('/');
+    const today = home.getByRole('region', { name: "Today's launches" });
+    const first = today.getByRole('listitem').first();
+    await expect.poll(() => first.textContent()).toContain('Orbit Notes');
+    expect(await first.getByTitle('Upvotes').textContent()).toBe('2');
+    expect(await first.getByLabel('Rank 1').count()).toBe(1);
+
+    // The day closes: the job freezes it, the visitor was told at launch, the badges say #1.
+    await moveTo(2, 1);
+    await app.server.ctx.scheduler.runDue();
+    const [won] = await sql<{ rank: number }>(`select rank from public.launch_winners where project_id = $1 and period = 'day'`, [id]);
+    expect(won).toEqual({ rank: 1 });
+    const told = await sql<{ n: number }>(`select count(*)::int as n from public.notifications where user_id = $1 and type = 'launch_went_live' and project_id = $2`, [visitor.id, id]);
+    expect(told[0]!.n).toBe(1);
+    await home.goto(`/leaderboard/daily/${day}`);
+    await home.getByText('#1 Project of the Day').first().waitFor();
+    const svg = await (await fetch(`${app.url}/badges/${id}.svg`)).text();
+    expect(svg).toContain('#1 Project of the Day');
+  });
+});

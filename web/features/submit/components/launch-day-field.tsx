@@ -1,0 +1,57 @@
+import { useQuery } from '@tanstack/react-query';
+import { FieldError, Label } from '../../../components/ui/label.tsx';
+import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { supabase } from '../../../lib/supabase.ts';
+
+interface DayCount {
+  day: string;
+  scheduled: number;
+  cap: number;
+}
+
+const dayFmt = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/**
+ * Launch day (issue 16): "as soon as approved" or a day of the next 30, each with how many launches
+ * it already has (launch_day_counts); a full day cannot be picked. The database checks it again.
+ */
+export function LaunchDayField({ id, value, onChange, error, disabled, locked }: {
+  id: string;
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  error?: string;
+  disabled?: boolean;
+  locked?: boolean;
+}) {
+  const { data } = useQuery({
+    queryKey: ['launches', 'day-counts'],
+    queryFn: async () => {
+      const { data, error } = await supabase.rpc('launch_day_counts');
+      if (error) throw error;
+      return data as DayCount[];
+    },
+  });
+  const days = data ?? [];
+  const known = value === '' || days.some((d) => d.day === value);
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>Launch day</Label>
+      <NativeSelect id={id} value={value} onChange={onChange} disabled={disabled} aria-invalid={Boolean(error)} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}>
+        <option value="">As soon as approved</option>
+        {!known && <option value={value}>{dayFmt.format(new Date(`${value}T00:00:00Z`))}</option>}
+        {days.map((d) => {
+          const full = d.cap > 0 && d.scheduled >= d.cap && d.day !== value;
+          return (
+            <option key={d.day} value={d.day} disabled={full}>
+              {dayFmt.format(new Date(`${d.day}T00:00:00Z`))} · {d.scheduled} scheduled{full ? ' (full)' : ''}
+            </option>
+          );
+        })}
+      </NativeSelect>
+      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+        {locked ? 'This project has launched: its launch day can no longer change.' : 'Your project goes live at 00:00 of that day (site time), once approved.'}
+      </p>
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </div>
+  );
+}
