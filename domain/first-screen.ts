@@ -53,13 +53,19 @@ function homeListing(featured: boolean): PrimedRequest {
   };
 }
 
+/** Home's Today's launches (issue 16): how many rows the section asks for. */
+export const HOME_LAUNCHES_ROWS = 10;
+
+/** Home's Today's launches, read by GET so the server can answer it inside the page. */
+export const homeLaunchesRequest = (): PrimedRequest => ({ url: rest('rpc/home_launches', [['max_rows', String(HOME_LAUNCHES_ROWS)]]) });
+
 /**
  * The reads of a route's first screen. Only routes whose first screen is the same for every
  * visitor: home's "All" tab, /projects with no filter, and a project page.
  */
 export function firstScreenRequests(pathname: string, search: string): PrimedRequest[] {
   const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/') return [homeListing(true), homeListing(false)];
+  if (path === '/') return [homeLaunchesRequest(), homeListing(true), homeListing(false)];
   if (path === '/projects') {
     if (search.replace(/^\?/, '') !== '') return [];
     return [

@@ -17,7 +17,7 @@ function restReads(page: Page): string[] {
   const seen: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
-    if (r.method() === 'GET' && /^\/rest\/v1\/(project_listing|projects)$/.test(url.pathname)) seen.push(url.pathname + url.search);
+    if (r.method() === 'GET' && /^\/rest\/v1\/(project_listing|projects|rpc\/home_launches)$/.test(url.pathname)) seen.push(url.pathname + url.search);
   });
   return seen;
 }
@@ -43,6 +43,8 @@ describe('the first screen, answered inside the page', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Featured Projects' }).isVisible()).resolves.toBe(true);
     await page.locator('article h3').first().waitFor();
+    // Today's launches (issue 16) comes with the page too.
+    await page.getByRole('heading', { name: "Today's launches" }).waitFor();
 
     await page.goto('/projects');
     await page.getByRole('link', { name: newest.title, exact: true }).first().waitFor();

@@ -21,13 +21,17 @@ describe('signing up after an upvote', () => {
   it('keeps the vote: same user, now with an account, the card still voted', async () => {
     const { data } = await app.anon().from('project_listing').select('id,title,upvotes').order('upvotes').limit(1).single();
     const project = data as { id: string; title: string; upvotes: number };
+    const votersOf = async () => ((await app.service().from('project_votes').select('user_id').eq('project_id', project.id)).data as { user_id: string }[]).map((r) => r.user_id);
+    // The demo members' own votes (every launched project has some, issue 16's seed).
+    const earlier = await votersOf();
     const page = await app.newPage();
     const errors = watchErrors(page);
     await page.goto(`/projects/${project.id}`);
     await page.getByTestId('upvote-button').first().click();
     await page.waitForFunction(() => document.querySelector('[data-testid="upvote-button"]')?.getAttribute('aria-pressed') === 'true');
-    const { data: voters } = await app.service().from('project_votes').select('user_id').eq('project_id', project.id);
-    const visitorId = (voters as { user_id: string }[])[0]!.user_id;
+    const added = (await votersOf()).filter((id) => !earlier.includes(id));
+    expect(added).toHaveLength(1);
+    const visitorId = added[0]!;
 
     const email = `convert-${Math.random().toString(36).slice(2, 8)}@example.test`;
     await page.goto('/signup');

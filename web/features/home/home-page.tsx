@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { HOME_SKELETON_ROWS } from '../../../domain/limits.ts';
 import { Link } from 'react-router-dom';
 import { ArrowRightIcon, SparklesIcon } from '../../components/icons.tsx';
@@ -7,9 +7,10 @@ import { SegmentedTabs, TabPanel } from '../../components/ui/segmented-tabs.tsx'
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLiveUpvotes } from '../live/live.ts';
 import { ProjectCard, ProjectCardSkeleton, ProjectGrid, TOOLS, useHomeProjects, type Tool } from '../projects/index.ts';
+// Issue 16, right under the hero; in home's own chunk, its data in the page (decision 201), so it
+// paints with the lists below it instead of pushing them down.
+import TodaysLaunches from '../launches/todays-launches.tsx';
 
-// Issue 16: loaded in its own chunk, after the first screen.
-const TodaysLaunches = lazy(() => import('../launches/todays-launches.tsx'));
 
 const TABS = ['All', ...TOOLS] as const;
 type TabValue = (typeof TABS)[number];
@@ -19,9 +20,7 @@ export default function HomePage() {
   return (
     <>
       <Hero />
-      <Suspense fallback={null}>
-        <TodaysLaunches />
-      </Suspense>
+      <TodaysLaunches />
       <FeaturedProjects />
       <CommunityCallToAction />
     </>

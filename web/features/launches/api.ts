@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { HOME_LAUNCHES_ROWS } from '../../../domain/first-screen.ts';
 import { IMAGE_SIZE_FOR } from '../../../domain/image-sizes.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { projectImageUrl } from '../projects/index.ts';
@@ -63,7 +64,8 @@ export function useHomeLaunches() {
   return useQuery({
     queryKey: ['launches', 'home'],
     queryFn: async () => {
-      const { data, error } = await supabase.rpc('home_launches', { max_rows: 10 });
+      // A GET, so a fresh load of / takes the answer from the page (decision 201).
+      const { data, error } = await supabase.rpc('home_launches', { max_rows: HOME_LAUNCHES_ROWS }, { get: true });
       if (error) throw error;
       return data as HomeLaunches;
     },
