@@ -11,7 +11,12 @@ describe('first-screen requests', () => {
   });
 
   it('answers only first screens that are the same for every visitor', () => {
-    expect(firstScreenRequests('/', '')).toHaveLength(2);
+    // Home: Today's launches, then the featured and the other projects.
+    expect(firstScreenRequests('/', '').map((r) => new URL(r.url, 'http://x').pathname)).toEqual([
+      '/rest/v1/rpc/home_launches',
+      '/rest/v1/project_listing',
+      '/rest/v1/project_listing',
+    ]);
     expect(firstScreenRequests('/projects', '')).toHaveLength(1);
     expect(firstScreenRequests('/projects/', '')).toHaveLength(1);
     // Filters, sorting and pages are the visitor's own: the SPA asks for them.

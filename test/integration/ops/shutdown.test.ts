@@ -42,7 +42,7 @@ describe('graceful shutdown (SIGTERM) with busy keep-alive clients (reliability 
       await db.drop();
       rmSync(dataDir, { recursive: true, force: true });
     };
-    proc = spawnServer({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_SECONDS: '5', ...db.env });
+    proc = spawnServer({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_SECONDS: '10', ...db.env });
     const port = await proc.ready;
     const { anonKey } = await createKeys(PROCESS_ENV.JWT_SECRET!);
 
@@ -65,14 +65,17 @@ describe('graceful shutdown (SIGTERM) with busy keep-alive clients (reliability 
     await new Promise((r) => setTimeout(r, 1500));
     signalledAt = performance.now();
     proc.child.kill('SIGTERM');
-    const exit = await Promise.race([proc.exited, new Promise<'still running'>((r) => setTimeout(() => r('still running'), 15_000))]);
+    const exit = await Promise.race([proc.exited, new Promise<'still running'>((r) => setTimeout(() => r('still running'), 20_000))]);
     const exitMs = performance.now() - signalledAt;
     stop = true;
     await Promise.all(clients);
 
     expect(before).toBeGreaterThan(20);
     expect(exit).toEqual({ code: 0, signal: null });
-    expect(exitMs).toBeLessThan(5000);
+    // Well within the deadline, and no connection had to be cut by it. (A busy CI machine may
+    // spend a few seconds on the database's last checkpoint, hence 10 s rather than 5.)
+    expect(exitMs).toBeLessThan(10_000);
+    expect(proc.output()).not.toContain('cutting the connections still busy');
     // Nothing is answered once the signal has been handled: the last answers are those already
     // on their way when it arrived.
     const served = afterSignal.filter((a) => a.status === 200);
