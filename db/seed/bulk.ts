@@ -40,7 +40,7 @@ export async function seedBulkProjects(db: Database, n: number): Promise<number>
     );
     const { rowCount } = await tx.query(
       `insert into public.projects (title, description, long_description, live_url, tool, category, creator_id,
-                                    created_at, featured, status, legacy_votes, upvotes, points)
+                                    created_at, launched_at, featured, status, legacy_votes, upvotes, points)
        select 'Project ' || g || ' ' || (array['Atlas','Beacon','Compass','Drift','Ember','Flux','Grove','Harbor'])[1 + g % 8],
               'A synthetic ' || lower(($3::text[])[1 + g % 7]) || ' made with ' || ($2::text[])[1 + g % 3]
                 || ' for benchmarking list, filter and search queries (#' || g || ').',
@@ -50,6 +50,8 @@ export async function seedBulkProjects(db: Database, n: number): Promise<number>
               ($3::text[])[1 + g % 7],
               $1,
               now() - make_interval(secs => g * 37),
+              -- Approved bulk rows launched when they were submitted (the launch trigger is off too).
+              case when g % 50 = 0 then null else now() - make_interval(secs => g * 37) end,
               g % 997 = 0,
               case when g % 50 = 0 then 'pending' else 'approved' end,
               (g * 7919) % 300,
@@ -59,8 +61,21 @@ export async function seedBulkProjects(db: Database, n: number): Promise<number>
          from generate_series(1, $4::int) as g`,
       [BULK_USER_ID, [...TOOLS], [...CATEGORIES], n],
     );
+    // What the skipped row triggers would have written: the primary tool among the project's tools
+    // (0170) and the owner among its makers (0183).
+    await tx.query(
+      `insert into public.project_tools (project_id, tool)
+       select p.id, p.tool from public.projects p where p.creator_id = $1 on conflict do nothing`,
+      [BULK_USER_ID],
+    );
+    await tx.query(
+      `insert into public.project_makers (project_id, user_id, role, created_at)
+       select p.id, p.creator_id, 'owner', p.created_at from public.projects p where p.creator_id = $1
+       on conflict do nothing`,
+      [BULK_USER_ID],
+    );
     return rowCount;
   });
-  await db.exec('analyze public.projects, public.creators');
+  await db.exec('analyze public.projects, public.creators, public.project_tools, public.project_makers');
   return inserted;
 }

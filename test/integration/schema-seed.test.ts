@@ -87,4 +87,19 @@ describe('bulk projects for the benchmark', () => {
     );
     expect(rows[0]).toEqual({ tools: 3, categories: 7, approved: 1960 });
   });
+
+  it('are launched and listed to a signed-out visitor as the site lists them, each with its tool', async () => {
+    // The benchmark reads them as anon: without launched_at and the tool rows its lists would be empty.
+    const { data, count, error } = await server
+      .anon()
+      .from('project_listing')
+      .select('id,tool,tools', { count: 'exact' })
+      .eq('creator_name', 'Bulk Maker')
+      .order('created_at', { ascending: false })
+      .limit(24);
+    expect(error).toBeNull();
+    expect(count).toBe(1960);
+    expect(data).toHaveLength(24);
+    for (const row of data!) expect(row.tools).toEqual([row.tool]);
+  });
 });
