@@ -176,7 +176,8 @@ export function describeNotification(n: NotificationContent, today?: string): { 
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-function formatDay(day: string): string {
+/** A calendar day (YYYY-MM-DD) as "Mar 11". */
+export function formatDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
 }

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './accounts-support.ts';
+import type { DevMailbox } from '../server/mail/dev-mailbox.ts';
 import { startApp, watchErrors, type E2EApp } from './support/app.ts';
 
 /**
  * Issue 16's journey: a maker schedules a launch, it shows on /upcoming and a visitor asks to be
- * notified; the server's clock reaches the day and it is under Today's launches, where votes move
+ * notified (a signed-in one in the app, a signed-out one by e-mail, confirmed by its link); the server's clock reaches the day and it is under Today's launches, where votes move
  * it; the day closes, and the winner badge shows on its card and in its SVG badge.
  */
 let app: E2EApp;
@@ -63,6 +64,25 @@ describe('launches', () => {
     await row.getByRole('button', { name: 'Notifying you about Orbit Notes' }).waitFor();
     expect(errors).toEqual({ pageErrors: [], consoleErrors: [] });
 
+    // A signed-out visitor leaves an address: one e-mail to confirm, whose link confirms it.
+    const guest = await app.newPage({ width: 375, height: 800 });
+    await guest.goto('/upcoming');
+    await guest.getByRole('button', { name: 'Notify me about Orbit Notes' }).click();
+    const dialog = guest.getByRole('dialog', { name: 'Notify me about Orbit Notes' });
+    await dialog.getByLabel('Email').fill('not an address');
+    await dialog.getByRole('button', { name: 'Notify me' }).click();
+    await dialog.getByText('Please enter a valid email address.').waitFor();
+    await dialog.getByLabel('Email').fill('guest@orbit.test');
+    await dialog.getByRole('button', { name: 'Notify me' }).click();
+    await guest.getByRole('dialog', { name: 'Check your inbox' }).waitFor();
+    await app.server.ctx.outbox.drain();
+    const confirmMail = (app.server.ctx.mailer as DevMailbox).list().find((m) => m.to === 'guest@orbit.test');
+    expect(confirmMail?.subject).toBe('Confirm your launch reminder for Orbit Notes');
+    const link = new URL(/https?:\/\/\S+\/upcoming\/confirm\?token=\w+/.exec(confirmMail!.text)![0]);
+    await guest.goto(link.pathname + link.search);
+    await guest.getByRole('heading', { name: "You're on the list" }).waitFor();
+    expect(await guest.getByRole('status').textContent()).toContain('once when Orbit Notes launches');
+
     // 05:00 on launch day: under Today's launches; votes move it.
     await moveTo(1, 5);
     const voters = await Promise.all([app.createUser(), app.createUser()]);
@@ -82,6 +102,8 @@ describe('launches', () => {
     expect(won).toEqual({ rank: 1 });
     const told = await sql<{ n: number }>(`select count(*)::int as n from public.notifications where user_id = $1 and type = 'launch_went_live' and project_id = $2`, [visitor.id, id]);
     expect(told[0]!.n).toBe(1);
+    await app.server.ctx.outbox.drain();
+    expect((app.server.ctx.mailer as DevMailbox).list().filter((m) => m.to === 'guest@orbit.test').map((m) => m.subject)).toContain('Orbit Notes is live');
     await home.goto(`/leaderboard/daily/${day}`);
     await home.getByText('#1 Project of the Day').first().waitFor();
     const svg = await (await fetch(`${app.url}/badges/${id}.svg`)).text();

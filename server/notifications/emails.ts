@@ -1,6 +1,7 @@
 import {
   describeNotification,
   emailStreamLabel,
+  formatDay,
   isEmailStream,
   isNotificationType,
   type NotificationData,
@@ -77,6 +78,24 @@ export function renderOutboxMail(row: OutboxRow, site: MailSite): MailMessage {
     const outro = more > 0 ? { title: `…and ${more} more`, url: `${site.siteUrl}/notifications` } : undefined;
     return compose(row.to_address, subject, [{ title: intro }, ...lines, ...(outro ? [outro] : [])], footer, headers);
   }
+  if (row.template === 'launch_reminder_confirm' || row.template === 'launch_reminder') {
+    // Sent to an address a signed-out visitor left on /upcoming (db/migrations/0210): no account, no settings page.
+    const project = String(row.payload.project_title ?? 'a project');
+    const url = siteLink(site.siteUrl, row.payload.link as string | undefined);
+    const asked = { ...footer, why: `You get this e-mail because this address asked ${site.siteName} about ${project}'s launch.`, settingsUrl: undefined };
+    if (row.template === 'launch_reminder') {
+      return compose(row.to_address, `${project} is live`, [{ title: `${project} is live on ${site.siteName}`, body: 'You asked us to tell you when it launched.', url }], asked, headers, 'See the launch');
+    }
+    const day = typeof row.payload.launch_date === 'string' ? ` on ${formatDay(row.payload.launch_date)}` : '';
+    return compose(
+      row.to_address,
+      `Confirm your launch reminder for ${project}`,
+      [{ title: `Confirm that you want one e-mail when ${project} launches${day}.`, body: 'If you did not ask for this, ignore this e-mail: nothing more will be sent.', url }],
+      asked,
+      headers,
+      'Confirm',
+    );
+  }
   throw new Error(`outbox row ${row.id}: unknown template ${row.template}`);
 }
 
@@ -96,7 +115,8 @@ function compose(
   to: string,
   subject: string,
   lines: Line[],
-  footer: { why: string; settingsUrl: string; unsubscribeLabel: string; unsubscribeUrl: string },
+  // No settings link for an address without an account.
+  footer: { why: string; settingsUrl: string | undefined; unsubscribeLabel: string; unsubscribeUrl: string },
   headers: Record<string, string>,
   actionLabel?: string,
 ): MailMessage {
@@ -104,9 +124,9 @@ function compose(
     ...lines.map((l) => [l.title, l.body, l.url ? (actionLabel ? `${actionLabel}: ${l.url}` : l.url) : undefined].filter(Boolean).join('\n')),
     '—',
     footer.why,
-    `Choose what we send you: ${footer.settingsUrl}`,
+    footer.settingsUrl ? `Choose what we send you: ${footer.settingsUrl}` : undefined,
     `${footer.unsubscribeLabel}: ${footer.unsubscribeUrl}`,
-  ].join('\n\n');
+  ].filter(Boolean).join('\n\n');
 
   const htmlLine = (l: Line) => {
     const title = l.url ? `<a href="${escapeHtml(l.url)}" style="color:#111;font-weight:600;text-decoration:none">${escapeHtml(l.title)}</a>` : `<strong>${escapeHtml(l.title)}</strong>`;
@@ -121,7 +141,7 @@ function compose(
 ${lines.map(htmlLine).join('\n')}
 </div>
 <p style="max-width:560px;margin:16px auto 0;color:#666;font-size:13px">${escapeHtml(footer.why)}
-<a href="${escapeHtml(footer.settingsUrl)}" style="color:#666">Choose what we send you</a> ·
+${footer.settingsUrl ? `<a href="${escapeHtml(footer.settingsUrl)}" style="color:#666">Choose what we send you</a> ·` : ''}
 <a href="${escapeHtml(footer.unsubscribeUrl)}" style="color:#666">${escapeHtml(footer.unsubscribeLabel)}</a></p>
 </body></html>`;
   // A title may hold a line break; a header may not.

@@ -11,6 +11,7 @@ describe('writeRule', () => {
     expect(writeRule(config, { rpc: 'toggle_vote' }, 'POST')).toEqual({ bucket: 'votes', rule: config.RATE_LIMIT_VOTES });
     expect(writeRule(config, { rpc: 'record_project_view' }, 'POST')).toEqual({ bucket: 'views', rule: config.RATE_LIMIT_VIEWS });
     expect(writeRule(config, { rpc: 'subscribe_newsletter' }, 'POST')).toEqual({ bucket: 'newsletter', rule: config.RATE_LIMIT_NEWSLETTER });
+    expect(writeRule(config, { rpc: 'request_launch_email' }, 'POST')).toEqual({ bucket: 'launch-email', rule: config.RATE_LIMIT_NEWSLETTER });
     expect(writeRule(config, { table: 'projects' }, 'PATCH')).toEqual({ bucket: 'rest-writes', rule: config.RATE_LIMIT_REST_WRITES });
     expect(writeRule(config, { rpc: 'anything' }, 'POST')).toEqual({ bucket: 'rest-writes', rule: config.RATE_LIMIT_REST_WRITES });
   });

@@ -10,6 +10,8 @@ export function writeRule(config: Config, target: { table?: string; rpc?: string
   if (target.rpc === 'toggle_vote') return { bucket: 'votes', rule: config.RATE_LIMIT_VOTES };
   if (target.rpc === 'record_project_view') return { bucket: 'views', rule: config.RATE_LIMIT_VIEWS };
   if (target.rpc === 'subscribe_newsletter') return { bucket: 'newsletter', rule: config.RATE_LIMIT_NEWSLETTER };
+  // An address left on /upcoming gets a confirmation e-mail: limited like the newsletter, its own count.
+  if (target.rpc === 'request_launch_email') return { bucket: 'launch-email', rule: config.RATE_LIMIT_NEWSLETTER };
   if (method === 'POST' && target.table === 'project_comments') return { bucket: 'comments', rule: config.RATE_LIMIT_COMMENTS };
   if (method === 'POST' && target.table === 'projects') return { bucket: 'projects', rule: config.RATE_LIMIT_PROJECTS };
   if (method === 'POST' && target.table === 'reports') return { bucket: 'reports', rule: config.RATE_LIMIT_REPORTS };

@@ -14,6 +14,7 @@ const STATIC_PAGES: Record<string, { title: string; description?: string }> = {
   '/privacy': { title: 'Privacy Policy' },
   '/upcoming': { title: 'Upcoming launches', description: 'Projects scheduled to launch in the coming days.' },
   '/winners': { title: 'Winners', description: 'Projects of the Day, Week and Month.' },
+  '/upcoming/confirm': { title: 'Confirm your launch reminder' },
 };
 
 /** OG cards for leaderboard archive pages (issue 16); a malformed period is not a page. */

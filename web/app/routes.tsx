@@ -48,6 +48,7 @@ const InvitationsPage = lazy(() => import('../features/people/invitations-page.t
 const UpcomingPage = lazy(() => import('../features/launches/upcoming-page.tsx'));
 const LeaderboardPage = lazy(() => import('../features/launches/leaderboard-page.tsx'));
 const WinnersPage = lazy(() => import('../features/launches/winners-page.tsx'));
+const ConfirmReminderPage = lazy(() => import('../features/launches/confirm-reminder-page.tsx'));
 
 // Admin (issue 7): /admin/*
 import { adminRoutes } from '../features/admin/routes.tsx';
@@ -89,6 +90,7 @@ export function AppRoutes() {
         <Route path="invitations" element={<RequireAuth><InvitationsPage /></RequireAuth>} />
         {/* Launches (issue 16) */}
         <Route path="upcoming" element={<UpcomingPage />} />
+        <Route path="upcoming/confirm" element={<ConfirmReminderPage />} />
         <Route path="leaderboard/:kind/:value" element={<LeaderboardPage />} />
         <Route path="winners" element={<WinnersPage />} />
 
