@@ -125,3 +125,34 @@ describe('is_launched, before and after 00:00 in the site time zone', () => {
     }
   });
 });
+
+describe('ranking from launch (migration 0211)', () => {
+  it('puts a scheduled project in Top today on its launch day and ages it for Trending from then', async () => {
+    const scheduled = (await submit(server, maker, { title: 'Ranked At Launch', launch_date: '2031-03-11' })).data!.id as string;
+    const atOnce = (await submit(server, maker, { title: 'Ranked At Once' })).data!.id as string;
+    await approve(server, scheduled);
+    await approve(server, atOnce);
+    // The launch day: both were submitted on Monday; the same votes give both the same points.
+    await server.setClock(new Date(TUESDAY_START.getTime() + 2 * HOUR));
+    try {
+      const fans = await Promise.all([server.createUser(), server.createUser()]);
+      for (const fan of fans) for (const id of [scheduled, atOnce]) expect((await fan.client.rpc('toggle_vote', { project_id: id })).error).toBeNull();
+      const { data, error } = await server
+        .anon()
+        .from('project_listing')
+        .select('title, created_today, created_this_week, trending_score')
+        .in('id', [scheduled, atOnce])
+        .order('trending_score', { ascending: false });
+      expect(error).toBeNull();
+      const rows = data as { title: string; created_today: boolean; created_this_week: boolean; trending_score: number }[];
+      // Submitted on Monday like the other, but launched today: today's, and fresher.
+      expect(rows.map((r) => [r.title, r.created_today, r.created_this_week])).toEqual([
+        ['Ranked At Launch', true, true],
+        ['Ranked At Once', false, true],
+      ]);
+      expect(rows[0]!.trending_score).toBeGreaterThan(rows[1]!.trending_score);
+    } finally {
+      await launchSite(server);
+    }
+  });
+});
