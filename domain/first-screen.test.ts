@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstScreenRequests, primedRequestKey } from './first-screen.ts';
+import { firstScreenRequests, PROJECT_DETAIL_SELECT, primedRequestKey } from './first-screen.ts';
 
 describe('first-screen requests', () => {
   it('names a request by its parameters, whatever their order and encoding, and by its Prefer header', () => {
@@ -24,6 +24,10 @@ describe('first-screen requests', () => {
     expect(firstScreenRequests('/projects/not-a-uuid', '')).toEqual([]);
     const [detail] = firstScreenRequests('/projects/75414db7-723c-4cd6-8f7e-91486d4e23ba', '');
     expect(detail).toMatchObject({ onlyWhenFound: true });
+    // The page's own read, primed: the same select, winner awards included (issue 16).
+    const select = new URL(detail!.url, 'http://x').searchParams.get('select');
+    expect(select).toBe(PROJECT_DETAIL_SELECT.replace(/\s/g, ''));
+    expect(select).toContain('launch_winners(period,period_start,rank)');
     expect(firstScreenRequests('/signin', '')).toEqual([]);
   });
 });

@@ -15,9 +15,9 @@ import { HOME_FEATURED_LIMIT, HOME_NON_FEATURED_LIMIT, PROJECTS_PAGE_SIZE } from
 export const LISTING_COLUMNS =
   'id,title,description,image_url,live_url,github_url,tool,category,creator_id,created_at,featured,upvotes,comment_count,creator_name,creator_bio,tools,tags,award';
 
-/** The project page's read (spec §7 "Read one project"). */
+/** The project page's read (spec §7 "Read one project"), with its frozen winner awards (issue 16). */
 export const PROJECT_DETAIL_SELECT =
-  '*, creators(id, name, bio), project_tools(tool), project_tags(tags(slug, name)), project_images(id, url, position, alt)';
+  '*, creators(id, name, bio), project_tools(tool), project_tags(tags(slug, name)), project_images(id, url, position, alt), launch_winners(period, period_start, rank)';
 
 export interface PrimedRequest {
   /** Path and query under the API origin, e.g. `/rest/v1/project_listing?select=…`. */

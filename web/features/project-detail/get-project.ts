@@ -2,14 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { PROJECT_DETAIL_SELECT } from '../../../domain/first-screen.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { supabase } from '../../lib/supabase.ts';
+import { projectAwards, type Award, type AwardRow } from '../launches/index.ts';
 import { toProject, type Project, type ProjectRow } from '../projects/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 
 /**
- * The page's project, with its review state: visitors only ever see approved projects, but RLS
- * also lets owners (and staff) open one that is pending or rejected.
+ * The page's project, with its review state: visitors only ever see launched projects, but RLS
+ * also lets owners (and staff, co-makers) open one that is pending, rejected or not launched yet.
  */
 export interface ProjectDetail extends Project {
   status: 'pending' | 'approved' | 'rejected';
@@ -18,6 +19,10 @@ export interface ProjectDetail extends Project {
   images: Array<{ id: string; url: string; alt: string }>;
   videoUrl: string;
   videoPosterUrl: string;
+  /** When it launches or launched (approved projects), null before approval. */
+  launchedAt: string | null;
+  /** Its frozen winner awards, best first (issue 16). */
+  awards: Award[];
 }
 
 interface DetailRow extends ProjectRow {
@@ -28,6 +33,8 @@ interface DetailRow extends ProjectRow {
   project_images?: Array<{ id: string; url: string; position: number; alt: string | null }> | null;
   video_url?: string | null;
   video_poster_url?: string | null;
+  launched_at?: string | null;
+  launch_winners?: AwardRow[] | null;
 }
 
 /** One project with its creator (spec §7 "Read one project"); null when there is no such visible project. */
@@ -53,6 +60,8 @@ export async function fetchProject(id: string): Promise<ProjectDetail | null> {
     images,
     videoUrl: row.video_url ?? '',
     videoPosterUrl: safeHttpUrl(row.video_poster_url) ?? '',
+    launchedAt: row.launched_at ?? null,
+    awards: projectAwards(row.launch_winners),
   };
 }
 

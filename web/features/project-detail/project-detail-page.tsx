@@ -12,6 +12,7 @@ import { CommentsSection } from '../comments/comments-section.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { UpvoteButton } from '../projects/index.ts';
 import { AddToCollectionButton, BookmarkButton, FollowButton, MakersPanel, useProjectMakers } from '../people/index.ts';
+import { BadgeSnippets } from '../launches/index.ts';
 import { ReportButton } from '../reports/report-button.tsx';
 import { Gallery } from './components/gallery.tsx';
 import { MoreLikeThis } from './components/more-like-this.tsx';
@@ -74,20 +75,56 @@ function ReviewNotice({ project, isOwner }: { project: ProjectDetail; isOwner: b
   );
 }
 
+/**
+ * Shown above an approved project whose launch is still ahead (only its makers and staff can open
+ * it): when it launches, and nothing that needs a launched project (votes, comments, sharing).
+ */
+function ScheduledNotice({ launchedAt }: { launchedAt: string | null }) {
+  return (
+    <div
+      role="status"
+      className="mt-6 rounded-xl border border-sky-300 bg-sky-50 p-4 text-sm text-sky-950 dark:border-sky-400/40 dark:bg-sky-400/10 dark:text-sky-100"
+    >
+      <p>
+        <span className="font-semibold">Scheduled:</span>{' '}
+        {launchedAt ? (
+          <>
+            launches on <time dateTime={launchedAt}>{new Date(launchedAt).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' })}</time>
+          </>
+        ) : (
+          'launch day not set yet'
+        )}
+      </p>
+      <p className="mt-1">Its page opens to everyone at launch, with upvotes, comments and sharing. Until then it is listed under Upcoming.</p>
+      <Link to="/upcoming" className="mt-3 inline-block font-medium underline underline-offset-4">
+        See upcoming launches
+      </Link>
+    </div>
+  );
+}
+
+/** Whether an approved project's launch time has come, on this browser's clock. */
+function isLaunched(project: ProjectDetail): boolean {
+  return project.status === 'approved' && project.launchedAt !== null && Date.parse(project.launchedAt) <= Date.now();
+}
+
 function ProjectView({ project }: { project: ProjectDetail }) {
   const about = project.longDescription || project.description;
   const { user } = useAuth();
   const isOwner = user?.id === project.creator.id;
   const published = project.status === 'approved';
+  // Votes, comments, sharing and live parts wait for the launch (issue 16), as the database does.
+  const launched = isLaunched(project);
   useRecordProjectView(project.id);
   const makers = useProjectMakers(project.id);
   return (
     <article className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
-      {published && <LiveUpvotes projectId={project.id} />}
+      {launched && <LiveUpvotes projectId={project.id} />}
       <Link to="/projects" className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground">
         <ArrowLeftIcon /> Back to Projects
       </Link>
       {!published && <ReviewNotice project={project} isOwner={isOwner} />}
+      {published && !launched && <ScheduledNotice launchedAt={project.launchedAt} />}
 
       <header className="mt-6 flex flex-col gap-6 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
@@ -106,6 +143,13 @@ function ProjectView({ project }: { project: ProjectDetail }) {
                 <StarIcon className="h-3 w-3" /> Featured
               </Badge>
             )}
+            {project.awards.map((a) => (
+              <Link key={a.href} to={a.href} className="inline-flex rounded-full hover:opacity-80" title={`See the leaderboard where it won ${a.label}`}>
+                <Badge variant="featured">
+                  <StarIcon className="h-3 w-3" /> {a.label}
+                </Badge>
+              </Link>
+            ))}
             {project.tags.map((t) => (
               <Link key={t.slug} to={`/tags/${t.slug}`} className="rounded-full border border-border px-2.5 py-0.5 text-xs font-medium text-muted-foreground hover:text-primary">
                 #{t.name}
@@ -114,10 +158,10 @@ function ProjectView({ project }: { project: ProjectDetail }) {
             <span className="text-sm text-muted-foreground">
               Added <time dateTime={project.createdAt}>{formatShortDate(project.createdAt)}</time>
             </span>
-            {published && <ViewingNow projectId={project.id} />}
+            {launched && <ViewingNow projectId={project.id} />}
           </div>
         </div>
-        {published && (
+        {launched && (
           <div className="flex shrink-0 flex-col items-start gap-2 sm:items-end">
             <UpvoteButton projectId={project.id} upvotes={project.upvotes} title={project.title} size="lg" />
             <div className="flex flex-wrap gap-2 sm:justify-end">
@@ -147,7 +191,12 @@ function ProjectView({ project }: { project: ProjectDetail }) {
         </div>
       )}
 
-      {published && <ShareBar title={project.title} />}
+      {launched && <ShareBar title={project.title} />}
+      {isOwner && launched && (
+        <div className="mt-4">
+          <BadgeSnippets projectId={project.id} title={project.title} />
+        </div>
+      )}
       {isOwner && (
         <Suspense fallback={null}>
           <ExtrasEditor project={project} />
@@ -167,7 +216,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
             projectId={project.id}
             makerIds={[project.creator.id, ...(makers.data ?? []).map((m) => m.user_id)]}
             commentCount={project.commentCount}
-            closedNote={published ? undefined : 'Comments open once the project is published.'}
+            closedNote={launched ? undefined : published ? 'Comments open at launch.' : 'Comments open once the project is published.'}
           />
         </div>
 
@@ -196,7 +245,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
           <MakersPanel projectId={project.id} ownerId={project.creator.id} />
         </aside>
       </div>
-      {published && <MoreLikeThis projectId={project.id} />}
+      {launched && <MoreLikeThis projectId={project.id} />}
     </article>
   );
 }

@@ -4,9 +4,9 @@ import { PencilIcon, TrashIcon } from '../../../components/icons.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatShortDate, pluralize } from '../../../lib/format.ts';
+import { BadgeSnippets } from '../../launches/index.ts';
 import { projectImageUrl } from '../../projects/index.ts';
 import type { MyProject } from '../api/my-projects-query.ts';
-import { BadgeSnippets } from './badge-snippets.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 export function MyProjectRow({ project, onEdit, onDelete }: { project: MyProject; onEdit: () => void; onDelete?: () => void }) {

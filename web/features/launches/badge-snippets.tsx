@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '../../components/ui/button.tsx';
 
 /**
  * Issue 16: copyable HTML and Markdown that embed the project's badge (GET /badges/{id}.svg,
@@ -28,6 +28,7 @@ export function BadgeSnippets({ projectId, title }: { projectId: string; title: 
           <Button
             size="sm"
             variant="outline"
+            className="w-24 shrink-0"
             aria-label={`Copy ${kind === 'html' ? 'HTML' : 'Markdown'} badge snippet`}
             onClick={() => void navigator.clipboard?.writeText(snippets[kind]).then(() => setCopied(kind))}
           >
