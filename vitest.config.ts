@@ -25,6 +25,9 @@ const integration = (kind: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // expect.poll waits for something another process does (a browser's request, a job, a
+    // replica); vitest's 1 s default fails on a busy CI machine, so wait as long as a locator does.
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       {
         extends: true,
