@@ -89,4 +89,20 @@ describe('follows', () => {
     expect((await fan.client.rpc('following_projects', {})).data).toEqual([]);
     expect(await countRows(server, `select 1 from public.notifications where user_id = $1 and type = 'new_follower'`, [maker.id])).toBe(0);
   });
+
+  it('/following lists the projects a followed maker co-makes, once each', async () => {
+    // A second follower follows both makers of one project: it is listed once.
+    const reader = await server.createUser({ name: 'Rita Reader' });
+    const coMade = await approvedProject(server, other, 'Co-made with Mara');
+    // An accepted invitation (tested in comakers.test.ts) leaves this row; setup writes it directly.
+    await server.ctx.db.query(`insert into public.project_makers (project_id, user_id, role) values ($1, $2, 'maker')`, [coMade, maker.id]);
+    expect((await reader.client.from('follows').insert({ followee_id: maker.id })).error).toBeNull();
+    const listed = async () => ((await reader.client.rpc('following_projects', {})).data as { id: string }[]).map((p) => p.id);
+    expect(await listed()).toContain(coMade);
+    expect((await reader.client.from('follows').insert({ followee_id: other.id })).error).toBeNull();
+    expect((await listed()).filter((id) => id === coMade)).toHaveLength(1);
+    // Without a followed maker on it, it is not listed.
+    await reader.client.from('follows').delete().in('followee_id', [maker.id, other.id]);
+    expect(await listed()).toEqual([]);
+  });
 });
