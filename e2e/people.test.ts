@@ -61,6 +61,9 @@ describe('people and discussion', () => {
     // They edit it from My Projects, as the owner would; it goes back to review.
     await page.goto('/my-projects');
     await page.getByRole('heading', { name: 'Projects you co-make' }).waitFor();
+    // With none of their own, they are told so in a line, not with the big "No projects yet".
+    await page.getByText('You have not submitted a project of your own yet.').waitFor();
+    expect(await page.getByRole('heading', { name: 'No projects yet' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Edit Recipe Radar' }).click();
     await page.getByLabel('Detailed description').fill('Now built by two makers.');
     await page.getByRole('button', { name: 'Save Changes' }).click();

@@ -69,6 +69,11 @@ export default function MyProjectsPage() {
             Try again
           </Button>
         </div>
+      ) : projects.length === 0 && coMade.data && coMade.data.length > 0 ? (
+        // A co-maker's projects are listed below: no big empty state above them.
+        <p className="rounded-xl border border-dashed border-border px-6 py-6 text-center text-muted-foreground">
+          You have not submitted a project of your own yet.
+        </p>
       ) : projects.length === 0 ? (
         <div className="flex flex-col items-center rounded-xl border border-dashed border-border px-6 py-16 text-center">
           <h2 className="text-xl font-semibold">No projects yet</h2>
