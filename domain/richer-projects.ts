@@ -7,6 +7,8 @@ import { TOOLS } from './catalog.ts';
 
 export const MAX_PROJECT_TAGS = 5;
 export const MAX_PROJECT_IMAGES = 6;
+/** An image's description for screen readers (project_images_alt_length in the database). */
+export const MAX_IMAGE_ALT_LENGTH = 200;
 /** Every tool of the catalogue may be named once. */
 export const MAX_PROJECT_TOOLS = TOOLS.length;
 /** "More like this" shows this many cards. */

@@ -56,6 +56,10 @@ describe('richer projects', () => {
     await expect
       .poll(async () => (await app.service().from('project_images').select('id').eq('project_id', projectId).order('position')).data!.map((r) => r.id))
       .toEqual([a, c, b]);
+    // The second image gets a description for screen readers, saved when the field is left.
+    await editor.getByLabel('Description of image 2').fill('The score screen after a round');
+    await editor.getByLabel('Description of image 2').blur();
+    await expect.poll(async () => (await app.service().from('project_images').select('alt').eq('id', c!).single()).data?.alt).toBe('The score screen after a round');
 
     await editor.getByLabel('Video link (YouTube, Vimeo or Loom)').fill('https://evil.example/watch?v=dQw4w9WgXcQ');
     await editor.getByRole('button', { name: 'Save video' }).click();
@@ -109,6 +113,7 @@ describe('richer projects', () => {
     await dialog.getByText('Image 1 of 3').waitFor();
     await page.keyboard.press('ArrowRight');
     await dialog.getByText('Image 2 of 3').waitFor();
+    await dialog.getByRole('img', { name: 'The score screen after a round' }).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await cover.evaluate((el) => el === document.activeElement)).toBe(true);

@@ -9,6 +9,8 @@ export interface PageMeta {
   /** Absolute http(s) image URL. */
   image?: string;
   type?: 'website' | 'article';
+  /** An RSS feed of this page's items (a tag's), for feed readers to discover. */
+  feed?: { title: string; href: string };
 }
 
 export interface RuntimeConfig {
@@ -66,6 +68,7 @@ export function renderIndexHtml(html: string, runtime: RuntimeConfig, meta: Page
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
     ...(meta.image ? [`<meta name="twitter:image" content="${escapeHtml(meta.image)}" />`] : []),
+    ...(meta.feed ? [`<link rel="alternate" type="application/rss+xml" title="${escapeHtml(meta.feed.title)}" href="${escapeHtml(meta.feed.href)}" />`] : []),
     ...(extras.head ? [extras.head] : []),
   ].join('\n    ');
 

@@ -2,6 +2,7 @@ import type { Database } from '../db/database.ts';
 import { truncate } from './escape.ts';
 import type { PageMeta } from './index-html.ts';
 import { findPublicProject, type SiteIdentity } from './public-data.ts';
+import { findTagName } from './tag-data.ts';
 
 /** Titles for pages that exist without data; the SPA sets the same ones once it runs. */
 const STATIC_PAGES: Record<string, { title: string; description?: string }> = {
@@ -56,6 +57,16 @@ export async function resolvePageMeta(db: Database, site: SiteIdentity, origin: 
         image,
         type: 'article',
       },
+    };
+  }
+
+  const tagSlug = /^\/tags\/([^/]+)\/?$/.exec(path)?.[1];
+  if (tagSlug) {
+    const name = await findTagName(db, decodeURIComponent(tagSlug)).catch(() => undefined);
+    if (!name) return { meta: { ...base, title: `Tag not found · ${site.name}` }, status: 404 };
+    return {
+      status: 200,
+      meta: { ...base, title: `#${name} · ${site.name}`, description: `Projects tagged ${name}, built with AI coding tools.`, feed: { title: `${site.name}: #${name}`, href: `${path.replace(/\/$/, '')}/feed.xml` } },
     };
   }
 

@@ -6,9 +6,19 @@ import type { PublicProject } from './public-data.ts';
 const ANON = { role: 'anon' as const, claims: { role: 'anon' } satisfies JwtClaims };
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
+const isSlug = (slug: string) => SLUG.test(slug) && slug.length <= 40;
+
+/** A tag's name, read as a visitor; undefined for no such tag (the page's meta tags and status). */
+export async function findTagName(db: Database, slug: string): Promise<string | undefined> {
+  if (!isSlug(slug)) return undefined;
+  return asCaller(db, ANON, async (tx) => (await tx.query<{ name: string }>('select name from public.tags where slug = $1', [slug])).rows[0]?.name, {
+    readOnly: true,
+  });
+}
+
 /** A tag and its newest approved projects, read as a visitor (RLS applies); undefined for no such tag. */
 export async function tagFeedData(db: Database, slug: string, limit: number): Promise<{ name: string; projects: PublicProject[] } | undefined> {
-  if (!SLUG.test(slug) || slug.length > 40) return undefined;
+  if (!isSlug(slug)) return undefined;
   return asCaller(
     db,
     ANON,

@@ -42,4 +42,16 @@ describe('site identity from the admin settings', () => {
     const feed = await page('/feed.xml');
     expect(feed).toContain('<title>Builders &lt;Gallery&gt;</title>');
   });
+
+  it("names a tag's page and its feed in the HTML; an unknown tag is a 404", async () => {
+    const response = await fetch(server.url + '/tags/education');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<title>#Education · [^<]+<\/title>/);
+    expect(html).toContain('content="Projects tagged Education, built with AI coding tools."');
+    expect(html).toMatch(/<link rel="alternate" type="application\/rss\+xml" title="[^"]+: #Education" href="\/tags\/education\/feed.xml" \/>/);
+    const unknown = await fetch(server.url + '/tags/no-such-tag');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toMatch(/<title>Tag not found · /);
+  });
 });

@@ -142,6 +142,21 @@ describe('project_tags, project_tools, project_images: written by the owner or a
     expect((await server.ctx.db.query('select id from public.project_images where project_id = $1 order by position', [p])).rows.map((r) => r.id)).toEqual([ids[2], ids[0], ids[1]]);
   });
 
+  it("the owner describes an image for screen readers; another user cannot; 200 characters at most", async () => {
+    const p = await serviceProject(server, c.owner.id, { title: 'Alt text', status: 'pending' });
+    const { data } = await server.service().from('project_images').insert({ project_id: p, url: 'https://img.example.com/alt.webp' }).select('id').single();
+    const id = (data as { id: string }).id;
+    const alt = async () => (await server.ctx.db.query('select alt from public.project_images where id = $1', [id])).rows[0]?.alt;
+
+    expect((await client('user').from('project_images').update({ alt: 'Not mine' }).eq('id', id).select('id')).data).toEqual([]);
+    expect(await alt()).toBe('');
+    expect((await client('owner').from('project_images').update({ alt: '  The board, mid-game  ' }).eq('id', id)).error).toBeNull();
+    expect(await alt()).toBe('The board, mid-game');
+    const long = await client('owner').from('project_images').update({ alt: 'x'.repeat(201) }).eq('id', id);
+    expect(long.error?.code).toBe('23514');
+    expect(await alt()).toBe('The board, mid-game');
+  });
+
   it('the primary tool is always a tool of the project and cannot be removed on its own', async () => {
     const p = await serviceProject(server, c.owner.id, { title: 'Primary', tool: 'Lovable' });
     expect((await server.ctx.db.query('select tool from public.project_tools where project_id = $1', [p])).rows).toEqual([{ tool: 'Lovable' }]);

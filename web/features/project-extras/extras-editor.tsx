@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { MAX_PROJECT_IMAGES, MAX_PROJECT_TAGS, parseVideoUrl, RICHER_MESSAGES } from '../../../domain/richer-projects.ts';
+import { MAX_IMAGE_ALT_LENGTH, MAX_PROJECT_IMAGES, MAX_PROJECT_TAGS, parseVideoUrl, RICHER_MESSAGES } from '../../../domain/richer-projects.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
@@ -101,6 +101,11 @@ export default function ExtrasEditor({ project }: { project: ExtrasProject }) {
     next.splice(to, 0, item!);
     void saveOrder(next);
   };
+  const saveAlt = async (image: ExtrasProject['images'][number], alt: string) => {
+    if (alt.trim() === image.alt) return;
+    const { error } = await supabase.from('project_images').update({ alt: alt.trim() }).eq('id', image.id);
+    if (!fail(error)) void refresh();
+  };
   const remove = async (id: string) => {
     const { error } = await supabase.from('project_images').delete().eq('id', id);
     if (!fail(error)) void refresh();
@@ -188,20 +193,30 @@ export default function ExtrasEditor({ project }: { project: ExtrasProject }) {
                 if (dragFrom.current !== null) move(dragFrom.current, i);
                 dragFrom.current = null;
               }}
-              className="flex items-center gap-3 rounded-lg border border-border p-2"
+              className="flex flex-col gap-2 rounded-lg border border-border p-2"
               data-testid="gallery-item"
             >
-              <img src={img.url} alt="" className="h-12 w-20 rounded object-cover" />
-              <span className="flex-1 text-sm">{i === 0 ? 'Cover' : `Image ${i + 1}`}</span>
-              <Button type="button" variant="ghost" size="sm" aria-label={`Move image ${i + 1} earlier`} disabled={i === 0} onClick={() => move(i, i - 1)}>
-                ↑
-              </Button>
-              <Button type="button" variant="ghost" size="sm" aria-label={`Move image ${i + 1} later`} disabled={i === order.length - 1} onClick={() => move(i, i + 1)}>
-                ↓
-              </Button>
-              <Button type="button" variant="ghost" size="sm" aria-label={`Remove image ${i + 1}`} onClick={() => void remove(img.id)}>
-                ✕
-              </Button>
+              <div className="flex items-center gap-3">
+                <img src={img.url} alt="" className="h-12 w-20 rounded object-cover" />
+                <span className="flex-1 text-sm">{i === 0 ? 'Cover' : `Image ${i + 1}`}</span>
+                <Button type="button" variant="ghost" size="sm" aria-label={`Move image ${i + 1} earlier`} disabled={i === 0} onClick={() => move(i, i - 1)}>
+                  ↑
+                </Button>
+                <Button type="button" variant="ghost" size="sm" aria-label={`Move image ${i + 1} later`} disabled={i === order.length - 1} onClick={() => move(i, i + 1)}>
+                  ↓
+                </Button>
+                <Button type="button" variant="ghost" size="sm" aria-label={`Remove image ${i + 1}`} onClick={() => void remove(img.id)}>
+                  ✕
+                </Button>
+              </div>
+              <Input
+                defaultValue={img.alt}
+                maxLength={MAX_IMAGE_ALT_LENGTH}
+                placeholder="Describe it for screen readers"
+                aria-label={`Description of image ${i + 1}`}
+                className="h-8 text-xs"
+                onBlur={(e) => void saveAlt(img, e.currentTarget.value)}
+              />
             </li>
           ))}
         </ol>
