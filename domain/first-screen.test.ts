@@ -17,10 +17,12 @@ describe('first-screen requests', () => {
       '/rest/v1/project_listing',
       '/rest/v1/project_listing',
     ]);
-    expect(firstScreenRequests('/projects', '')).toHaveLength(1);
-    expect(firstScreenRequests('/projects/', '')).toHaveLength(1);
-    // Filters, sorting and pages are the visitor's own: the SPA asks for them.
-    expect(firstScreenRequests('/projects', '?tool=Bolt')).toEqual([]);
+    // /projects: the first page, then the tag chips above it.
+    const paths = (search: string) => firstScreenRequests('/projects', search).map((r) => new URL(r.url, 'http://x').pathname);
+    expect(paths('')).toEqual(['/rest/v1/project_listing', '/rest/v1/tags']);
+    expect(firstScreenRequests('/projects/', '')).toHaveLength(2);
+    // Filters, sorting and pages are the visitor's own: the SPA asks for them; the chips still come.
+    expect(paths('?tool=Bolt')).toEqual(['/rest/v1/tags']);
     expect(firstScreenRequests('/projects/not-a-uuid', '')).toEqual([]);
     const [detail] = firstScreenRequests('/projects/75414db7-723c-4cd6-8f7e-91486d4e23ba', '');
     expect(detail).toMatchObject({ onlyWhenFound: true });

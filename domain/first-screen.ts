@@ -59,6 +59,10 @@ export const HOME_LAUNCHES_ROWS = 10;
 /** Home's Today's launches, read by GET so the server can answer it inside the page. */
 export const homeLaunchesRequest = (): PrimedRequest => ({ url: rest('rpc/home_launches', [['max_rows', String(HOME_LAUNCHES_ROWS)]]) });
 
+/** The admin-curated tags, as /projects' filter chips read them. */
+export const TAG_COLUMNS = 'id,slug,name,kind';
+export const tagsRequest = (): PrimedRequest => ({ url: rest('tags', [['select', TAG_COLUMNS], ['order', 'kind.asc,name.asc']]) });
+
 /**
  * The reads of a route's first screen. Only routes whose first screen is the same for every
  * visitor: home's "All" tab, /projects with no filter, and a project page.
@@ -67,7 +71,8 @@ export function firstScreenRequests(pathname: string, search: string): PrimedReq
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/') return [homeLaunchesRequest(), homeListing(true), homeListing(false)];
   if (path === '/projects') {
-    if (search.replace(/^\?/, '') !== '') return [];
+    // The tag chips come whatever the filters: they sit above the results.
+    if (search.replace(/^\?/, '') !== '') return [tagsRequest()];
     return [
       {
         url: rest('project_listing', [
@@ -79,6 +84,7 @@ export function firstScreenRequests(pathname: string, search: string): PrimedReq
         ]),
         prefer: 'count=exact',
       },
+      tagsRequest(),
     ];
   }
   const projectId = /^\/projects\/([^/]+)$/.exec(path)?.[1];

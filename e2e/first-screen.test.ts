@@ -17,7 +17,7 @@ function restReads(page: Page): string[] {
   const seen: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
-    if (r.method() === 'GET' && /^\/rest\/v1\/(project_listing|projects|rpc\/home_launches)$/.test(url.pathname)) seen.push(url.pathname + url.search);
+    if (r.method() === 'GET' && /^\/rest\/v1\/(project_listing|projects|tags|rpc\/home_launches)$/.test(url.pathname)) seen.push(url.pathname + url.search);
   });
   return seen;
 }
@@ -66,6 +66,27 @@ describe('the first screen, answered inside the page', () => {
 
     expect(reads).toEqual([]);
     expect(errors).toEqual({ pageErrors: [], consoleErrors: [] });
+  });
+
+  it('draws home and /projects on a desktop screen without moving what is already on it', async () => {
+    for (const path of ['/', '/projects']) {
+      const page = await app.newPage({ width: 1350, height: 940 });
+      await page.addInitScript(() => {
+        const w = window as unknown as { layoutShift: number };
+        w.layoutShift = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.layoutShift += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(path);
+      await page.locator('article h3').first().waitFor();
+      // Sections without a skeleton (Today's launches, the tag chips) come with the first render.
+      if (path === '/') await page.getByRole('heading', { name: "Today's launches" }).waitFor();
+      else await page.getByRole('button', { name: '#React', exact: true }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+      expect(shift, `${path}: cumulative layout shift`).toBeLessThanOrEqual(0.02);
+    }
   });
 
   it('names a page module the build has for every route it hints', () => {

@@ -1,4 +1,4 @@
-import { FIRST_SCREEN_ELEMENT_ID, primedRequestKey, type PrimedResponse } from '../../domain/first-screen.ts';
+import { FIRST_SCREEN_ELEMENT_ID, primedRequestKey, type PrimedRequest, type PrimedResponse } from '../../domain/first-screen.ts';
 
 /**
  * The first screen's REST answers our server wrote into index.html (decision 201). Each is used
@@ -42,3 +42,21 @@ export const firstScreenFetch: typeof fetch = (input, init) => {
   }
   return fetch(input, init);
 };
+
+/**
+ * The page's answer to one first-screen read, taken now rather than through fetch: for a section
+ * whose size nobody knows before its data (Today's launches), so it is drawn with the rest of the
+ * first render instead of pushing the page down a frame later. Undefined when the page has none.
+ */
+export function takePrimedJson<T>(request: PrimedRequest): T | undefined {
+  const key = primedRequestKey(request.url, request.prefer);
+  const hit = primed.get(key);
+  if (!hit || hit.status !== 200) return undefined;
+  primed.delete(key);
+  try {
+    return JSON.parse(hit.body) as T;
+  } catch {
+    return undefined;
+  }
+}
+

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { HOME_LAUNCHES_ROWS } from '../../../domain/first-screen.ts';
+import { HOME_LAUNCHES_ROWS, homeLaunchesRequest } from '../../../domain/first-screen.ts';
 import { IMAGE_SIZE_FOR } from '../../../domain/image-sizes.ts';
+import { takePrimedJson } from '../../lib/first-screen.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { projectImageUrl } from '../projects/index.ts';
 import type { SqlPeriod } from './periods.ts';
@@ -63,6 +64,9 @@ export const thumb = (url: string | null) => projectImageUrl(url, IMAGE_SIZE_FOR
 export function useHomeLaunches() {
   return useQuery({
     queryKey: ['launches', 'home'],
+    // The section has no skeleton (its height depends on the day): from the page's data it is
+    // drawn on the first render, so nothing below it moves (issue 21).
+    initialData: () => takePrimedJson<HomeLaunches>(homeLaunchesRequest()),
     queryFn: async () => {
       // A GET, so a fresh load of / takes the answer from the page (decision 201).
       const { data, error } = await supabase.rpc('home_launches', { max_rows: HOME_LAUNCHES_ROWS }, { get: true });

@@ -1,4 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { TAG_COLUMNS, tagsRequest } from '../../../../domain/first-screen.ts';
+import { takePrimedJson } from '../../../lib/first-screen.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import type { ProjectTag } from './types.ts';
 
@@ -10,8 +12,11 @@ export interface TagRow extends ProjectTag {
 /** The admin-curated tag list (a few dozen rows at most), stack tags first. */
 export const tagsQuery = queryOptions({
   queryKey: ['tags'],
+  // The chips sit above /projects' results: from the page's data they are there on the first
+  // render, so the results below never move down when they come (issue 21).
+  initialData: () => takePrimedJson<TagRow[]>(tagsRequest()),
   queryFn: async (): Promise<TagRow[]> => {
-    const { data, error } = await supabase.from('tags').select('id, slug, name, kind').order('kind').order('name');
+    const { data, error } = await supabase.from('tags').select(TAG_COLUMNS).order('kind').order('name');
     if (error) throw error;
     return data as TagRow[];
   },
