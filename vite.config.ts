@@ -49,21 +49,40 @@ function realtimeStubForSupabaseJs(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * `vite build --ssr app/entry-server.tsx` builds the server's renderer of first screens (decision
+ * 203) into dist/web/.ssr, after the browser build: a dot folder, which the server never serves.
+ */
+export const SERVER_RENDER_OUT_DIR = resolve(import.meta.dirname, 'dist/web/.ssr');
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: resolve(import.meta.dirname, 'web'),
-  publicDir: resolve(import.meta.dirname, 'web/public'),
-  plugins: [realtimeStubForSupabaseJs(), react(), tailwindcss(), anonKeyFromServer(), precompress()],
-  build: {
-    outDir: resolve(import.meta.dirname, 'dist/web'),
-    emptyOutDir: true,
-    // scripts/check-bundle-size.ts reads the manifest to find what `/` needs before first render.
-    manifest: true,
-    sourcemap: false,
-    target: 'es2022',
-  },
+  publicDir: isSsrBuild ? false : resolve(import.meta.dirname, 'web/public'),
+  plugins: [realtimeStubForSupabaseJs(), react(), tailwindcss(), anonKeyFromServer(), ...(isSsrBuild ? [] : [precompress()])],
+  build: isSsrBuild
+    ? {
+        outDir: SERVER_RENDER_OUT_DIR,
+        emptyOutDir: true,
+        sourcemap: false,
+        target: 'node20',
+        // One file: the server loads a fresh copy after a rebuild, and shared chunks would import the
+        // old entry back (server/web/server-render.ts).
+        rolldownOptions: { output: { codeSplitting: false } },
+      }
+    : {
+        outDir: resolve(import.meta.dirname, 'dist/web'),
+        emptyOutDir: true,
+        // scripts/check-bundle-size.ts reads the manifest to find what `/` needs before first render.
+        manifest: true,
+        sourcemap: false,
+        target: 'es2022',
+      },
+  // supabase-js is bundled into the server's renderer too, so it gets the realtime stub: on Node 20
+  // the real client throws at construction for want of a WebSocket.
+  ssr: { noExternal: ['@supabase/supabase-js'] },
   server: {
     proxy: Object.fromEntries(
       ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1', '/sitemap.xml', '/feed.xml'].map((p) => [p, apiTarget]),
     ),
   },
-});
+}));

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './accounts-support.ts';
+import { SERVER_QUERIES_ELEMENT_ID } from '../domain/server-render.ts';
 import { ROUTE_MODULES } from '../server/web/route-modules.ts';
 import { startApp, watchErrors, type E2EApp } from './support/app.ts';
 
@@ -22,6 +23,12 @@ function restReads(page: Page): string[] {
   return seen;
 }
 
+/** The newest approved project, as a visitor's API read finds it. */
+async function newestApproved(app: E2EApp) {
+  const { data } = await app.anon().from('projects').select('id,title').eq('status', 'approved').order('created_at', { ascending: false }).limit(1);
+  return data![0]!;
+}
+
 describe('the first screen, answered inside the page', () => {
   let app: E2EApp;
   beforeAll(async () => {
@@ -29,16 +36,11 @@ describe('the first screen, answered inside the page', () => {
   });
   afterAll(() => app?.close());
 
-  async function newestApproved() {
-    const { data } = await app.anon().from('projects').select('id,title').eq('status', 'approved').order('created_at', { ascending: false }).limit(1);
-    return data![0]!;
-  }
-
   it('draws home, /projects and a project page with no request for their data', async () => {
     const page = await app.newPage({ width: 375, height: 800 });
     const errors = watchErrors(page);
     const reads = restReads(page);
-    const newest = await newestApproved();
+    const newest = await newestApproved(app);
 
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Featured Projects' }).isVisible()).resolves.toBe(true);
@@ -49,7 +51,7 @@ describe('the first screen, answered inside the page', () => {
     await page.goto('/projects');
     await page.getByRole('link', { name: newest.title, exact: true }).first().waitFor();
     // The image the server asked the browser to preload is the first card's: one fetch serves both.
-    const preload = await page.locator('link[rel="preload"][as="image"]').getAttribute('href');
+    const preload = await page.locator('head link[rel="preload"][as="image"]').getAttribute('href');
     expect(await page.locator('article img').first().getAttribute('src')).toBe(preload);
 
     const scripts: string[] = [];
@@ -59,10 +61,12 @@ describe('the first screen, answered inside the page', () => {
     await page.goto(`/projects/${newest.id}`);
     await page.getByRole('heading', { level: 1, name: newest.title }).waitFor();
     await page.waitForLoadState('networkidle');
-    // The page's module is named in the HTML (server/web/route-modules.ts), and fetched once.
-    const hinted = await page.locator('link[rel="modulepreload"][href*="project-detail-page"]').getAttribute('href');
-    expect(hinted).toMatch(/^\/assets\/project-detail-page-[\w-]+\.js$/);
-    expect(scripts.filter((s) => s === hinted)).toHaveLength(1);
+    // The server drew the page (decision 203): no script is hinted ahead of its first paint, and
+    // the page's module is fetched once, when the app hydrates.
+    const html = await (await fetch(`${app.url}/projects/${newest.id}`)).text();
+    expect(html).toContain(newest.title);
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(scripts.filter((s) => /^\/assets\/project-detail-page-[\w-]+\.js$/.test(s))).toHaveLength(1);
 
     expect(reads).toEqual([]);
     expect(errors).toEqual({ pageErrors: [], consoleErrors: [] });
@@ -119,6 +123,8 @@ describe('the first screen, answered inside the page', () => {
 
     const html = await (await fetch(`${app.url}/projects/${id}`)).text();
     expect(html).not.toContain('first-screen-data');
+    expect(html).not.toContain(SERVER_QUERIES_ELEMENT_ID);
+    expect(html).toContain('<div id="root"></div>');
 
     const page = await app.newPage();
     await signIn(page, owner.email, owner.password);
@@ -140,9 +146,12 @@ describe('the first screen, answered inside the page', () => {
     expect((await app.service().from('projects').update({ status: 'approved' }).eq('id', id)).error).toBeNull();
 
     const html = await (await fetch(`${app.url}/projects`)).text();
-    const data = /<script type="application\/json" id="first-screen-data">([\s\S]*?)<\/script>/.exec(html)![1]!;
+    // In the answers the page was drawn from, and in the drawn page itself (decision 203).
+    const data = /<script type="application\/json" id="server-queries">([\s\S]*?)<\/script>/.exec(html)![1]!;
     expect(data).not.toContain('</script>');
     expect(data).toContain('\\u003c/script>');
+    expect(html).not.toContain('<script>window.__pwned');
+    expect(html).toContain('&lt;/script&gt;&lt;script&gt;window.__pwned=1&lt;/script&gt;');
 
     const page = await app.newPage();
     const reads = restReads(page);
@@ -150,5 +159,95 @@ describe('the first screen, answered inside the page', () => {
     await page.getByRole('link', { name: hostile, exact: true }).first().waitFor();
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(reads).toEqual([]);
+  });
+});
+
+/**
+ * Records the page's frame (header, main, footer, its heading) being taken out: what React does
+ * when it cannot adopt the server's HTML and draws the page again. Lists and skeletons may change.
+ */
+async function watchRedraws(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { redrawn: string[] };
+    w.redrawn = [];
+    new MutationObserver((records) => {
+      for (const r of records) {
+        if (!(r.target instanceof Element) || r.target.closest('#root') === null) continue;
+        for (const node of r.removedNodes) if (node instanceof HTMLElement && /^(H1|HEADER|FOOTER|MAIN)$/.test(node.tagName)) w.redrawn.push(node.tagName);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+describe('the first screen, drawn by the server (decision 203)', () => {
+  let app: E2EApp;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(() => app?.close());
+
+  it('shows the public pages before any script runs', async () => {
+    const newest = await newestApproved(app);
+    const context = await app.browser.newContext({ baseURL: app.url, javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Featured Projects' }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole('heading', { name: "Today's launches" }).isVisible()).resolves.toBe(true);
+      expect(await page.locator('article h3').count()).toBeGreaterThan(0);
+
+      await page.goto('/projects');
+      await expect(page.getByRole('link', { name: newest.title, exact: true }).first().isVisible()).resolves.toBe(true);
+      // Drawn with the sized image the head preloads, as the browser's render spells it.
+      const preload = await page.locator('head link[rel="preload"][as="image"]').getAttribute('href');
+      expect(preload).toContain('/storage/v1/render/image/');
+      expect(await page.locator('article img').first().getAttribute('src')).toBe(preload);
+
+      await page.goto(`/projects/${newest.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: newest.title }).isVisible()).resolves.toBe(true);
+
+      await page.goto('/signin');
+      await expect(page.getByText('Welcome back').isVisible()).resolves.toBe(true);
+      await expect(page.locator('#signin-email').isVisible()).resolves.toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('leaves guarded pages to the browser', async () => {
+    for (const path of ['/my-projects', '/admin', '/profile']) {
+      const html = await (await fetch(`${app.url}${path}`)).text();
+      expect(html, path).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('lets the app take over the drawn page as it is, with no error and nothing redrawn', async () => {
+    const newest = await newestApproved(app);
+    for (const width of [1280, 375]) {
+      const page = await app.newPage({ width, height: 800 });
+      const errors = watchErrors(page);
+      await watchRedraws(page);
+      for (const path of ['/', '/projects', `/projects/${newest.id}`, '/signin', '/about', '/upcoming']) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        const redrawn = await page.evaluate(() => (window as unknown as { redrawn: string[] }).redrawn);
+        expect(redrawn, `${path} at ${width}px`).toEqual([]);
+      }
+      // The page works as an app: a search asks the API and shows its answer.
+      await page.goto('/projects');
+      await page.getByLabel('Search projects').fill('zzz-no-such-project');
+      await page.getByText('No Projects Found').waitFor();
+      expect(errors).toEqual({ pageErrors: [], consoleErrors: [] });
+    }
+  });
+
+  it("asks a signed-in visitor's data again with their token", async () => {
+    const user = await app.createUser();
+    const page = await app.newPage();
+    await signIn(page, user.email, user.password);
+    const reads = restReads(page);
+    await page.goto('/projects');
+    await page.locator('article h3').first().waitFor();
+    await expect.poll(() => reads.some((u) => u.startsWith('/rest/v1/project_listing'))).toBe(true);
   });
 });

@@ -197,7 +197,8 @@ describe('review and moderation copy', () => {
     // Once published: upvotes and comments, but still no Report on one's own project.
     await app.service().from('projects').update({ status: 'approved', upvotes: 1 }).eq('id', id);
     await page.reload();
-    await page.getByTestId('upvote-button').waitFor();
+    // The project's own button comes first; More like this has one on each card.
+    await page.getByTestId('upvote-button').first().waitFor();
     await page.getByRole('textbox', { name: 'Add a comment' }).waitFor();
     expect(await page.getByText('Pending review').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Report Waiting In Line' }).count()).toBe(0);

@@ -173,6 +173,8 @@ describe('/projects', () => {
       await page.getByRole('link', { name: 'Next' }).click();
       await page.waitForURL(/page=2/);
       await page.getByText(`Page 2 of ${Math.ceil(total / 24)}`).waitFor();
+      // Page 1's cards stay on screen until page 2 has answered.
+      await settled(page);
       await waitForCards(page);
       expect((await cardTitles(page)).length).toBe(Math.min(24, total - 24));
     }

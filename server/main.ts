@@ -4,6 +4,9 @@ import { DataDirLockedError } from './ops/data-dir-lock.ts';
 import { startWatchdog } from './ops/watchdog.ts';
 import { startServer } from './server.ts';
 
+// The renderer of first screens (decision 203) loads React's production build unless told otherwise.
+process.env.NODE_ENV ??= 'production';
+
 async function main() {
   const config = loadConfig();
   const server = await startServer(config);

@@ -78,6 +78,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<E2EApp
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
+      waitForTheAppOnEveryLoad(page);
       return page;
     },
     service: () => client(server.url, serviceRoleKey),
@@ -145,4 +146,26 @@ export function watchErrors(page: Page): { pageErrors: string[]; consoleErrors: 
     if (m.type() === 'error') watched.consoleErrors.push(m.text());
   });
   return watched;
+}
+
+/**
+ * After `goto` and `reload`, waits until the app has drawn or adopted the page (`data-app-ready`,
+ * web/app/root-layout.tsx): the server draws public pages before their scripts run (decision
+ * 203), and a click on that HTML before then would go nowhere. Documents that are not the app
+ * (a feed, a badge) pass at once.
+ */
+function waitForTheAppOnEveryLoad(page: Page): void {
+  const ready = () => page.waitForFunction(() => document.getElementById('root') === null || document.documentElement.dataset.appReady === 'true');
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = (async (url: string, options?: Parameters<Page['goto']>[1]) => {
+    const response = await goto(url, options);
+    await ready();
+    return response;
+  }) as Page['goto'];
+  page.reload = (async (options?: Parameters<Page['reload']>[0]) => {
+    const response = await reload(options);
+    await ready();
+    return response;
+  }) as Page['reload'];
 }

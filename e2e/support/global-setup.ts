@@ -16,6 +16,13 @@ export async function setup() {
   process.env.NODE_ENV = 'production';
   try {
     await build({ configFile: resolve(root, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    // The server's renderer of first screens (decision 203), where server/web looks for it.
+    await build({
+      configFile: resolve(root, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { ssr: 'app/entry-server.tsx', outDir: join(outDir, '.ssr'), emptyOutDir: true },
+    });
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }

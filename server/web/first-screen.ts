@@ -11,9 +11,11 @@ export interface FirstScreen {
   data: string;
   /** `<link rel="preload">` for the image the first screen is measured by, for <head>. */
   preload: string;
+  /** The same answers, for the server's render of the page (server/web/server-render.ts). */
+  answers: PrimedResponse[];
 }
 
-const NONE: FirstScreen = { data: '', preload: '' };
+const NONE: FirstScreen = { data: '', preload: '', answers: [] };
 
 /**
  * Answers a public route's first-screen reads (domain/first-screen.ts) as `anon`, for index.html
@@ -38,16 +40,21 @@ export async function renderFirstScreen(api: InProcessFetch, origin: string, ano
     );
     const found = answers.filter((a) => a !== undefined);
     if (found.length === 0) return NONE;
-    return { data: dataElement(found.map((a) => a.answer)), preload: imagePreload(origin, pathname, found.flatMap((a) => a.rows)) };
+    const primed = found.map((a) => a.answer);
+    return { data: dataElement(primed), preload: imagePreload(origin, pathname, found.flatMap((a) => a.rows)), answers: primed };
   } catch {
     return NONE;
   }
 }
 
-/** JSON inside <script>: "<" escaped, so no text in it can close the element. */
 function dataElement(answers: PrimedResponse[]): string {
-  const json = JSON.stringify(answers).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  return `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${json}</script>`;
+  return jsonScriptElement(FIRST_SCREEN_ELEMENT_ID, answers);
+}
+
+/** JSON inside <script>: "<" escaped, so no text in it can close the element. */
+export function jsonScriptElement(id: string, value: unknown): string {
+  const json = JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="${id}">${json}</script>`;
 }
 
 /**

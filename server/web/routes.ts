@@ -11,12 +11,14 @@ import { contentSecurityPolicy } from '../http/security-headers.ts';
 import { readPublicCollection, renderCollectionFeed } from '../people/collection-feed.ts';
 import { renderFeed } from './feed.ts';
 import { etagOf, findBadgeProject, recentWinners, renderBadge, renderWinnersFeed } from './launches.ts';
+import { firstScreenRequests } from '../../domain/first-screen.ts';
 import { renderFirstScreen, type InProcessFetch } from './first-screen.ts';
-import { IndexHtml, renderIndexHtml } from './index-html.ts';
+import { IndexHtml, renderIndexHtml, withoutModulePreloads } from './index-html.ts';
 import { publicOrigin } from './origin.ts';
 import { resolvePageMeta } from './page-meta.ts';
 import { newestPublicProjects, readSiteIdentity, sitemapEntries } from './public-data.ts';
 import { RouteModules } from './route-modules.ts';
+import { ServerRenderer } from './server-render.ts';
 import { renderSitemap } from './sitemap.ts';
 import { tagFeedData } from './tag-data.ts';
 import { readStaticFile } from './static-files.ts';
@@ -40,6 +42,7 @@ export function webRoutes(ctx: ServerContext, options: { distDir?: string; api?:
   const distDir = resolve(options.distDir ?? ctx.config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
   const indexHtml = new IndexHtml(join(distDir, 'index.html'));
   const routeModules = new RouteModules(join(distDir, '.vite', 'manifest.json'));
+  const serverRenderer = new ServerRenderer(join(distDir, '.ssr', 'entry-server.js'), (message) => ctx.logger.warn(message));
   const app = new Hono();
 
   app.get('/sitemap.xml', async (c) => {
@@ -129,10 +132,21 @@ export function webRoutes(ctx: ServerContext, options: { distDir?: string; api?:
     const meta = page.meta.image ? { ...page.meta, image: ctx.publicUrls.rewrite(page.meta.image, origin) } : page.meta;
     const styleNonce = randomBytes(16).toString('base64');
     const runtime = { supabaseUrl: origin, anonKey: ctx.keys.anonKey, authReturnOrigin: authReturnOrigin(ctx.config, origin), styleNonce };
-    const firstScreen =
-      options.api && page.status === 200 ? await renderFirstScreen(options.api, origin, ctx.keys.anonKey, path, new URL(c.req.url).search) : undefined;
-    const head = [routeModules.preloadTags(path, html), firstScreen?.preload].filter(Boolean).join('\n    ');
-    const body = renderIndexHtml(html, runtime, meta, { head, body: firstScreen?.data });
+    const search = new URL(c.req.url).search;
+    const firstScreen = options.api && page.status === 200 ? await renderFirstScreen(options.api, origin, ctx.keys.anonKey, path, search) : undefined;
+    // The page itself, drawn before any script runs (decision 203). Its answers replace the first
+    // screen's, and the scripts lose their preload hints: they are no longer on the way to the
+    // first paint, and on a slow link they would take the bandwidth its image needs.
+    // A route with first-screen reads is drawn only when anon sees something (a pending project's
+    // page is its owner's to see: the browser asks for it with their token).
+    const anonSeesIt = firstScreen !== undefined && (firstScreen.answers.length > 0 || firstScreenRequests(path, search).length === 0);
+    const drawn =
+      options.api && anonSeesIt && c.req.method === 'GET'
+        ? await serverRenderer.render(options.api, origin, ctx.keys.anonKey, path + search, firstScreen.answers)
+        : undefined;
+    const head = [drawn ? '' : routeModules.preloadTags(path, html), firstScreen?.preload].filter(Boolean).join('\n    ');
+    const shell = drawn ? withoutModulePreloads(html) : html;
+    const body = renderIndexHtml(shell, runtime, meta, { head, root: drawn?.root, body: drawn?.data ?? firstScreen?.data });
     return sendText(c, body, page.status, {
       'content-type': 'text/html; charset=UTF-8',
       'cache-control': 'no-cache',

@@ -8,16 +8,22 @@ declare module '@tanstack/react-query' {
   }
 }
 
-export const queryClient: QueryClient = new QueryClient({
-  // A refused write may mean the account was banned meanwhile: ask again (suspended-account-watch).
-  mutationCache: new MutationCache({
-    onError: () => void queryClient.invalidateQueries({ queryKey: BANNED_QUERY_KEY }),
-  }),
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-      retry: 1,
+/** The app's cache settings; the server renders a page's first screen with a client of its own (web/app/entry-server.tsx). */
+export function createQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    // A refused write may mean the account was banned meanwhile: ask again (suspended-account-watch).
+    mutationCache: new MutationCache({
+      onError: () => void client.invalidateQueries({ queryKey: BANNED_QUERY_KEY }),
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: 1,
+      },
     },
-  },
-});
+  });
+  return client;
+}
+
+export const queryClient: QueryClient = createQueryClient();

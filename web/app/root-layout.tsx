@@ -34,6 +34,7 @@ export function RootLayout() {
           <PageErrorBoundary key={location.pathname}>
             <Suspense fallback={<PageFallback />}>
               <Outlet />
+              <AppReady />
             </Suspense>
           </PageErrorBoundary>
         </main>
@@ -51,4 +52,16 @@ function PageFallback() {
       <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-[70] h-0.5 animate-pulse bg-primary" />
     </div>
   );
+}
+
+/**
+ * Sets `<html data-app-ready>` once the first page has been drawn, or adopted from the server's
+ * HTML (decision 203): before that, a click lands on markup with no handler yet. Browser tests
+ * wait for it after every load.
+ */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
+  return null;
 }

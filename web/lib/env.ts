@@ -8,13 +8,29 @@ function metaContent(name: string): string {
   return document.querySelector(`meta[name="${name}"]`)?.getAttribute('content')?.trim() ?? '';
 }
 
+/** The page's own origin; on the server (web/app/entry-server.tsx) a placeholder its reads are routed from. */
+export const SERVER_RENDER_ORIGIN = 'http://server-render.invalid';
+const pageOrigin = typeof window === 'undefined' ? SERVER_RENDER_ORIGIN : window.location.origin;
+
 function resolveEnv() {
-  const url = (import.meta.env.VITE_SUPABASE_URL as string | undefined) || metaContent('supabase-url') || window.location.origin;
+  const url = (import.meta.env.VITE_SUPABASE_URL as string | undefined) || metaContent('supabase-url') || pageOrigin;
   const anonKey = (import.meta.env.VITE_SUPABASE_ANON_KEY as string | undefined) || metaContent('supabase-anon-key');
   // Our server names the origin its redirect allow-list accepts for this page (SITE_URL's when the
   // page was opened on another address); a static host for hosted Supabase has only its own.
-  const authReturnOrigin = (metaContent('auth-return-origin') || window.location.origin).replace(/\/$/, '');
+  const authReturnOrigin = (metaContent('auth-return-origin') || pageOrigin).replace(/\/$/, '');
   return { supabaseUrl: url.replace(/\/$/, ''), supabaseAnonKey: anonKey, authReturnOrigin };
 }
 
 export const env = resolveEnv();
+
+let serverApiOrigin: (() => string | undefined) | undefined;
+
+/** On the server (web/app/entry-server.tsx): the origin of the page being drawn, which serves its API. */
+export function routeServerApiOrigin(read: () => string | undefined): void {
+  serverApiOrigin = read;
+}
+
+/** The API's origin, for URLs the app builds itself (sized images): the same in the server's drawing and the browser's. */
+export function apiOrigin(): string {
+  return serverApiOrigin?.() ?? env.supabaseUrl;
+}

@@ -25,8 +25,18 @@ function headerOf(init: RequestInit | undefined, name: string): string | null {
   return init?.headers ? new Headers(init.headers).get(name) : null;
 }
 
+/**
+ * On the server, where the app's reads go while it renders a first screen (web/app/entry-server.tsx):
+ * the API in-process, as `anon`. Never set in the browser.
+ */
+let serverReads: typeof fetch | undefined;
+export function routeServerReads(reads: typeof fetch): void {
+  serverReads = reads;
+}
+
 /** fetch, answering the first screen's reads from the page when it can. */
 export const firstScreenFetch: typeof fetch = (input, init) => {
+  if (serverReads) return serverReads(input, init);
   if (primed.size > 0 && (init?.method ?? 'GET').toUpperCase() === 'GET' && !(input instanceof Request)) {
     const url = new URL(String(input), window.location.href);
     if (url.origin === window.location.origin) {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { env } from '../../lib/env.ts';
+import { firstScreenFetch } from '../../lib/first-screen.ts';
 
 export interface AuthSettings {
   githubEnabled: boolean;
@@ -8,10 +9,11 @@ export interface AuthSettings {
 
 /**
  * GoTrue's public GET /auth/v1/settings (our server and hosted Supabase both answer it). supabase-js
- * has no call for it, so this is a plain fetch with the anon key.
+ * has no call for it, so this is a fetch with the anon key: the app's, which the server's render of
+ * a page (decision 203) answers in-process.
  */
 export async function fetchAuthSettings(): Promise<AuthSettings> {
-  const res = await fetch(`${env.supabaseUrl}/auth/v1/settings`, { headers: { apikey: env.supabaseAnonKey } });
+  const res = await firstScreenFetch(`${env.supabaseUrl}/auth/v1/settings`, { headers: { apikey: env.supabaseAnonKey } });
   if (!res.ok) throw new Error(`auth settings: HTTP ${res.status}`);
   const body = (await res.json()) as { external?: { github?: unknown }; disable_signup?: unknown };
   return { githubEnabled: body.external?.github === true, signupDisabled: body.disable_signup === true };

@@ -13,7 +13,11 @@ export function resetPasswordUrl(): string {
   return `${env.authReturnOrigin}/reset-password`;
 }
 
-/** The host links will open on, when it is not the one in the address bar (else null). */
+/**
+ * The host links will open on, when it is not the one in the address bar (else null). The server's
+ * render of a page (decision 203) has no address bar: null, and the browser says it if it must.
+ */
 export function otherReturnHost(): string | null {
+  if (typeof window === 'undefined') return null;
   return env.authReturnOrigin === window.location.origin ? null : new URL(env.authReturnOrigin).host;
 }

@@ -2,13 +2,17 @@ import { useState } from 'react';
 import { canonicalShareUrl, RICHER_MESSAGES, shareLinks } from '../../../../domain/richer-projects.ts';
 import { LinkedinIcon, MailIcon, TwitterIcon } from '../../../components/icons.tsx';
 import { Button, buttonVariants } from '../../../components/ui/button.tsx';
+import { useBrowserValue } from '../../../lib/use-browser-value.ts';
+
+const pageShareUrl = () => canonicalShareUrl(window.location.href);
+const phoneCanShare = () => typeof navigator.share === 'function' && window.matchMedia('(pointer: coarse)').matches;
 
 /** Copy link, X, LinkedIn, e-mail, and the phone's own share sheet: the page's URL, nothing added. */
 export function ShareBar({ title }: { title: string }) {
-  const url = canonicalShareUrl(window.location.href);
+  const url = useBrowserValue(pageShareUrl, '');
   const links = shareLinks(url, title);
   const [copied, setCopied] = useState(false);
-  const canShare = typeof navigator.share === 'function' && window.matchMedia('(pointer: coarse)').matches;
+  const canShare = useBrowserValue(phoneCanShare, false);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);

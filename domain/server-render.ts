@@ -1,0 +1,15 @@
+/**
+ * The first screen rendered by our server (decision 203): the app's HTML inside #root, and the
+ * react-query answers it was drawn from, which the browser puts into its cache before it hydrates
+ * so that its first render is the same as the server's.
+ */
+
+/** One query's answer, as the server's render had it. */
+export interface RenderedQuery {
+  queryKey: readonly unknown[];
+  data: unknown;
+  dataUpdatedAt: number;
+}
+
+/** The id of the JSON script element index.html carries the answers in. */
+export const SERVER_QUERIES_ELEMENT_ID = 'server-queries';
