@@ -1,6 +1,6 @@
 /**
  * The first screen rendered by our server (decision 203): the app's HTML inside #root, and the
- * react-query answers it was drawn from, which the browser puts into its cache before it hydrates
+ * react-query answers (and the instant) it was drawn from, which the browser puts into its cache before it hydrates
  * so that its first render is the same as the server's.
  */
 
@@ -9,6 +9,13 @@ export interface RenderedQuery {
   queryKey: readonly unknown[];
   data: unknown;
   dataUpdatedAt: number;
+}
+
+/** What a drawn page carries for the browser beside its HTML. */
+export interface RenderedPage {
+  /** The instant the page was drawn at: text drawn from the clock reads it until the app has adopted the page. */
+  drawnAt: number;
+  queries: RenderedQuery[];
 }
 
 /** The id of the JSON script element index.html carries the answers in. */

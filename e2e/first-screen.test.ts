@@ -241,6 +241,39 @@ describe('the first screen, drawn by the server (decision 203)', () => {
     }
   });
 
+  it('adopts text drawn from the clock as drawn, in another time zone and language, on a clock that runs ahead', async () => {
+    const sql = async <T>(text: string, params: unknown[] = []) => (await app.server.ctx.db.query<T>(text, params)).rows;
+    // A launch seconds old: Today's launches says how long ago.
+    const [recent] = (await sql<{ id: string; launched_at: string }>(
+      `select id, launched_at from public.projects where status = 'approved' order by created_at desc offset 1 limit 1`,
+    )) as [{ id: string; launched_at: string }];
+    try {
+      await sql(
+        `update public.projects set launched_at = greatest(showcase_private.day_start(showcase_private.site_today()), showcase_private.app_now() - interval '20 seconds') where id = $1`,
+        [recent.id],
+      );
+      const page = await app.newPage({ timezoneId: 'Pacific/Kiritimati', locale: 'de-DE' });
+      const errors = watchErrors(page);
+      await watchRedraws(page);
+      // Ninety seconds ahead of the server: "20 sec. ago" there is "2 min. ago" here.
+      await page.clock.setFixedTime(Date.now() + 90_000);
+
+      await page.goto('/');
+      const launched = page.locator(`li:has(a[href="/projects/${recent.id}"]) time`);
+      await expect.poll(() => launched.textContent()).toBe('2 min. ago');
+      expect(await page.evaluate(() => (window as unknown as { redrawn: string[] }).redrawn)).toEqual([]);
+      // Days and periods read the same in every language the browser speaks.
+      for (const path of ['/upcoming', '/winners', '/community']) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        expect(await page.evaluate(() => (window as unknown as { redrawn: string[] }).redrawn), path).toEqual([]);
+      }
+      expect(errors).toEqual({ pageErrors: [], consoleErrors: [] });
+    } finally {
+      await sql('update public.projects set launched_at = $2 where id = $1', [recent.id, recent.launched_at]);
+    }
+  });
+
   it("asks a signed-in visitor's data again with their token", async () => {
     const user = await app.createUser();
     const page = await app.newPage();

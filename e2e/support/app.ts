@@ -24,8 +24,8 @@ export interface E2EApp {
   url: string;
   server: RunningServer;
   browser: Browser;
-  /** A fresh browser context (own localStorage) and page; viewport 1280×800 unless given. */
-  newPage(options?: { width?: number; height?: number }): Promise<Page>;
+  /** A fresh browser context (own localStorage) and page; viewport 1280×800 unless given, in the given time zone and language. */
+  newPage(options?: { width?: number; height?: number; timezoneId?: string; locale?: string }): Promise<Page>;
   /** supabase-js holding the service_role key, for arranging data the UI cannot. */
   service(): SupabaseClient;
   anon(): SupabaseClient;
@@ -74,6 +74,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<E2EApp
       const context = await browser.newContext({
         baseURL: server.url,
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+        timezoneId: options.timezoneId,
+        locale: options.locale,
       });
       contexts.push(context);
       const page = await context.newPage();

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { primedRequestKey, type PrimedResponse } from '../../domain/first-screen.ts';
-import { SERVER_QUERIES_ELEMENT_ID, type RenderedQuery } from '../../domain/server-render.ts';
+import { SERVER_QUERIES_ELEMENT_ID, type RenderedPage } from '../../domain/server-render.ts';
 import { jsonScriptElement, type InProcessFetch } from './first-screen.ts';
 
 /**
@@ -23,7 +23,7 @@ type ServerReads = (pathAndQuery: string, headers: Headers) => Promise<Response>
 
 /** web/app/entry-server.tsx as built into dist/web/.ssr. */
 interface RendererModule {
-  renderApp(url: string, origin: string, reads: ServerReads, report: (problem: unknown) => void): Promise<{ html: string; queries: RenderedQuery[] } | undefined>;
+  renderApp(url: string, origin: string, reads: ServerReads, report: (problem: unknown) => void): Promise<{ html: string; page: RenderedPage } | undefined>;
 }
 
 export interface ServerRendered {
@@ -100,7 +100,7 @@ export class ServerRenderer {
     try {
       const rendered = await renderer.renderApp(pathAndQuery, origin, reads, report);
       if (!rendered) return undefined;
-      return { root: rendered.html, data: jsonScriptElement(SERVER_QUERIES_ELEMENT_ID, rendered.queries) };
+      return { root: rendered.html, data: jsonScriptElement(SERVER_QUERIES_ELEMENT_ID, rendered.page) };
     } catch (error) {
       report(error);
       return undefined;

@@ -8,7 +8,8 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import type { RenderedQuery } from '../../domain/server-render.ts';
+import type { RenderedPage, RenderedQuery } from '../../domain/server-render.ts';
+import { routeServerClock } from '../lib/clock.ts';
 import { routeServerApiOrigin, SERVER_RENDER_ORIGIN } from '../lib/env.ts';
 import { routeServerReads } from '../lib/first-screen.ts';
 import { AppTree } from './app.tsx';
@@ -19,7 +20,7 @@ export type ServerReads = (pathAndQuery: string, headers: Headers) => Promise<Re
 
 export interface RenderedApp {
   html: string;
-  queries: RenderedQuery[];
+  page: RenderedPage;
 }
 
 /** Renders until no query is left waiting: a list's answer can enable the read that depends on it. */
@@ -28,6 +29,8 @@ const MAX_PASSES = 4;
 interface RenderScope {
   /** The page's origin, which serves its API (image URLs are built on it). */
   origin: string;
+  /** The instant every pass draws at: text drawn from the clock is the same in each, and in the browser's adopting render. */
+  drawnAt: number;
   reads: ServerReads;
   /** Called when the app tries more than a read; that query is left for the browser to send. */
   refused: () => void;
@@ -36,6 +39,7 @@ interface RenderScope {
 const currentScope = new AsyncLocalStorage<RenderScope>();
 
 routeServerApiOrigin(() => currentScope.getStore()?.origin);
+routeServerClock(() => currentScope.getStore()?.drawnAt);
 
 routeServerReads(async (input, init) => {
   const scope = currentScope.getStore();
@@ -60,9 +64,10 @@ export async function renderApp(url: string, origin: string, reads: ServerReads,
   // A failed read is not retried here: the browser asks again anyway.
   client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
   const asked = new Set<string>();
+  const drawnAt = Date.now();
   let html = '';
   for (let pass = 1; ; pass += 1) {
-    const rendered = await currentScope.run({ origin, reads, refused: () => undefined }, () => renderOnce(client, url, report));
+    const rendered = await currentScope.run({ origin, drawnAt, reads, refused: () => undefined }, () => renderOnce(client, url, report));
     if (rendered === undefined) return undefined;
     html = rendered;
     const waiting = client.getQueryCache().getAll().filter((q) => !asked.has(q.queryHash) && waitsForData(q));
@@ -72,7 +77,7 @@ export async function renderApp(url: string, origin: string, reads: ServerReads,
     await Promise.all(
       waiting.map((q) => {
         asked.add(q.queryHash);
-        return currentScope.run({ origin, reads, refused: () => refused.add(q) }, () => q.fetch().catch(() => undefined));
+        return currentScope.run({ origin, drawnAt, reads, refused: () => refused.add(q) }, () => q.fetch().catch(() => undefined));
       }),
     );
     // A query that writes (an RPC sent by POST) is drawn as loading, and sent by the browser.
@@ -83,7 +88,7 @@ export async function renderApp(url: string, origin: string, reads: ServerReads,
       return undefined;
     }
   }
-  return { html, queries: answeredQueries(client) };
+  return { html, page: { drawnAt, queries: answeredQueries(client) } };
 }
 
 async function renderOnce(client: QueryClient, url: string, report: (problem: unknown) => void): Promise<string | undefined> {

@@ -1,9 +1,10 @@
 import '../lib/style-nonce.ts';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { adoptServerClock } from '../lib/clock.ts';
 import { App } from './app.tsx';
 import { queryClient } from './query-client.ts';
-import { holdsStoredSession, takeServerQueries } from './server-queries.ts';
+import { holdsStoredSession, takeServerPage } from './server-queries.ts';
 import './styles.css';
 
 const container = document.getElementById('root')!;
@@ -15,11 +16,12 @@ const app = (
 
 // Our server drew this page's first screen (decision 203): start from the answers it was drawn
 // from, so the first render matches its HTML and React adopts that HTML instead of redrawing it.
-const serverQueries = container.firstElementChild ? takeServerQueries() : undefined;
-if (serverQueries) {
+const serverPage = container.firstElementChild ? takeServerPage() : undefined;
+if (serverPage) {
   // Drawn for a signed-out visitor: a signed-in one's queries count as stale and are asked again.
   const asVisitor = !holdsStoredSession();
-  for (const q of serverQueries) queryClient.setQueryData(q.queryKey, q.data, { updatedAt: asVisitor ? q.dataUpdatedAt : 0 });
+  adoptServerClock(serverPage.drawnAt);
+  for (const q of serverPage.queries) queryClient.setQueryData(q.queryKey, q.data, { updatedAt: asVisitor ? q.dataUpdatedAt : 0 });
   hydrateRoot(container, app, {
     onRecoverableError: (error) => console.error('The server-rendered page differed from the app; it was redrawn', error),
   });

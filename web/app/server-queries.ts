@@ -1,13 +1,13 @@
-import { SERVER_QUERIES_ELEMENT_ID, type RenderedQuery } from '../../domain/server-render.ts';
+import { SERVER_QUERIES_ELEMENT_ID, type RenderedPage } from '../../domain/server-render.ts';
 
-/** The answers the server's render of this page was drawn from (decision 203); undefined when it drew none. */
-export function takeServerQueries(): RenderedQuery[] | undefined {
+/** What the server's render of this page was drawn from (decision 203); undefined when it drew none. */
+export function takeServerPage(): RenderedPage | undefined {
   const element = document.getElementById(SERVER_QUERIES_ELEMENT_ID);
   if (!element) return undefined;
   element.remove();
   try {
-    const queries = JSON.parse(element.textContent ?? '') as unknown;
-    return Array.isArray(queries) ? (queries as RenderedQuery[]) : undefined;
+    const page = JSON.parse(element.textContent ?? '') as Partial<RenderedPage> | null;
+    return page && typeof page.drawnAt === 'number' && Array.isArray(page.queries) ? (page as RenderedPage) : undefined;
   } catch {
     return undefined;
   }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { GithubIcon, LinkedinIcon, MailIcon, RssIcon, TwitterIcon } from '../../components/icons.tsx';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form.tsx';
+import { useNow } from '../../lib/clock.ts';
 import { site } from '../../lib/site.ts';
 import { useSiteDescription, useSiteName } from '../../lib/site-settings.ts';
 import { Brand } from './header.tsx';
@@ -40,7 +41,7 @@ const social = [
 ] as const;
 
 export function Footer() {
-  const year = new Date().getFullYear();
+  const year = new Date(useNow()).getUTCFullYear();
   const name = useSiteName();
   const description = useSiteDescription();
   return (

@@ -1,11 +1,13 @@
 import { Link } from 'react-router-dom';
 import { Badge } from '../../components/ui/badge.tsx';
+import { useNow } from '../../lib/clock.ts';
 import { formatCount } from '../../lib/format.ts';
 import { thumb, type LaunchRow } from './api.ts';
 import { timeAgo } from './periods.ts';
 
 /** A ranked list of launches: rank, image, title, tagline, maker, tool, in-window points and count. */
 export function LaunchList({ rows, showTime = false }: { rows: LaunchRow[]; showTime?: boolean }) {
+  const now = useNow();
   return (
     <ol className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-background">
       {rows.map((r, i) => (
@@ -24,7 +26,12 @@ export function LaunchList({ rows, showTime = false }: { rows: LaunchRow[]; show
             <p className="truncate text-sm text-muted-foreground">{r.description}</p>
             <p className="text-xs text-muted-foreground">
               by {r.creator_name ?? 'Unknown'} · {r.tool}
-              {showTime && <> · launched {timeAgo(r.launched_at)}</>}
+              {showTime && (
+                <>
+                  {' · launched '}
+                  <time dateTime={r.launched_at}>{timeAgo(r.launched_at, now)}</time>
+                </>
+              )}
             </p>
           </div>
           <div className="shrink-0 text-right">

@@ -75,11 +75,11 @@ export function shiftPeriod(p: Period, by: -1 | 1): Period {
   return { kind: p.kind, start: iso(d) };
 }
 
-const dayFmt = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const monthFmt = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const shortFmt = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dayFmt = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const monthFmt = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const shortFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-/** "Tuesday, March 11, 2031", "Week 11, 2031 (Mar 10 – Mar 16)", "March 2031", in the visitor's locale. */
+/** "Tuesday, March 11, 2031", "Week 11, 2031 (Mar 10 – Mar 16)", "March 2031": in English, as the rest of the site, and the same in the server's drawing of a page and the browser's. */
 export function periodLabel(p: Period): string {
   if (p.kind === 'daily') return dayFmt.format(utc(p.start));
   if (p.kind === 'monthly') return monthFmt.format(utc(p.start));
@@ -88,12 +88,12 @@ export function periodLabel(p: Period): string {
   return `Week ${Number(week)}, ${year} (${shortFmt.format(utc(p.start))} – ${shortFmt.format(end)})`;
 }
 
-/** A day as the visitor's locale writes it, for /upcoming's groups. */
+/** A day in words, for /upcoming's groups. */
 export function dayLabel(day: string): string {
   return dayFmt.format(utc(day));
 }
 
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' });
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto', style: 'short' });
 
 /** "launched 3 h ago" style: the largest whole unit. */
 export function timeAgo(at: string, now = Date.now()): string {

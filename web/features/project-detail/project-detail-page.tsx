@@ -6,6 +6,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
+import { useNow } from '../../lib/clock.ts';
 import { formatShortDate, initials } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CommentsSection } from '../comments/comments-section.tsx';
@@ -103,9 +104,9 @@ function ScheduledNotice({ launchedAt }: { launchedAt: string | null }) {
   );
 }
 
-/** Whether an approved project's launch time has come, on this browser's clock. */
-function isLaunched(project: ProjectDetail): boolean {
-  return project.status === 'approved' && project.launchedAt !== null && Date.parse(project.launchedAt) <= Date.now();
+/** Whether an approved project's launch time has come at `now`. */
+function isLaunched(project: ProjectDetail, now: number): boolean {
+  return project.status === 'approved' && project.launchedAt !== null && Date.parse(project.launchedAt) <= now;
 }
 
 function ProjectView({ project }: { project: ProjectDetail }) {
@@ -114,7 +115,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
   const isOwner = user?.id === project.creator.id;
   const published = project.status === 'approved';
   // Votes, comments, sharing and live parts wait for the launch (issue 16), as the database does.
-  const launched = isLaunched(project);
+  const launched = isLaunched(project, useNow());
   useRecordProjectView(project.id);
   const makers = useProjectMakers(project.id);
   return (

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { BookIcon, CalendarIcon, CheckIcon, MessageIcon } from '../../components/icons.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
+import { useNow } from '../../lib/clock.ts';
 import { site } from '../../lib/site.ts';
 import { useSiteName } from '../../lib/site-settings.ts';
 import { eventCalendarFile, formatEventTime, upcomingEvents } from './community-events.ts';
@@ -44,7 +45,7 @@ const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 export default function CommunityPage() {
   const siteName = useSiteName();
-  const now = new Date();
+  const now = new Date(useNow());
   const events = upcomingEvents(now);
   return (
     <PageShell title="Community" lead="Connect with makers who build with AI: learn, share and grow together." wide>
