@@ -50,6 +50,38 @@ function realtimeStubForSupabaseJs(): Plugin {
 }
 
 /**
+ * index.html's entry (web/app/main.tsx) imports the app (web/app/start.tsx) dynamically, after a
+ * server-drawn first screen is shown (decision 204). Its modules are hinted in index.html all the
+ * same, so a page the browser draws itself loads them beside the entry, not after it; the server
+ * takes every hint out of the pages it draws (server/web/index-html.ts).
+ */
+function hintTheAppStart(): Plugin {
+  return {
+    name: 'hint-the-app-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+        const start = [...chunks.values()].find((c) => c.facadeModuleId?.endsWith('/web/app/start.tsx'));
+        if (!start) throw new Error('web/app/start.tsx is not a chunk of its own: main.tsx must import it with import()');
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
+        };
+        visit(start.fileName);
+        return [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
+/**
  * `vite build --ssr app/entry-server.tsx` builds the server's renderer of first screens (decision
  * 203) into dist/web/.ssr, after the browser build: a dot folder, which the server never serves.
  */
@@ -58,7 +90,7 @@ export const SERVER_RENDER_OUT_DIR = resolve(import.meta.dirname, 'dist/web/.ssr
 export default defineConfig(({ isSsrBuild }) => ({
   root: resolve(import.meta.dirname, 'web'),
   publicDir: isSsrBuild ? false : resolve(import.meta.dirname, 'web/public'),
-  plugins: [realtimeStubForSupabaseJs(), react(), tailwindcss(), anonKeyFromServer(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [realtimeStubForSupabaseJs(), react(), tailwindcss(), anonKeyFromServer(), ...(isSsrBuild ? [] : [hintTheAppStart(), precompress()])],
   build: isSsrBuild
     ? {
         outDir: SERVER_RENDER_OUT_DIR,
@@ -74,6 +106,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         // scripts/check-bundle-size.ts reads the manifest to find what `/` needs before first render.
         manifest: true,
+        // No polyfill for <link rel="modulepreload">: every browser the build targets but Safari 16
+        // follows it, and there the hints are simply ignored; the polyfill cost / 0.2 kB gzip.
+        modulePreload: { polyfill: false },
         sourcemap: false,
         target: 'es2022',
       },

@@ -274,6 +274,22 @@ describe('the first screen, drawn by the server (decision 203)', () => {
     }
   });
 
+  it('starts the app once the drawn page is shown, and hints its modules where the browser draws (decision 204)', async () => {
+    const page = await app.newPage({ width: 375, height: 800 });
+    for (const path of ['/', '/projects', '/signin']) {
+      await page.goto(path);
+      const { shown, started } = await page.evaluate(() => ({
+        shown: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        started: performance.getEntriesByType('resource').find((r) => /\/assets\/start-[\w-]+\.js$/.test(r.name))?.startTime,
+      }));
+      expect(shown, path).toBeDefined();
+      expect(started, path).toBeGreaterThanOrEqual(shown!);
+    }
+    // A page the browser draws itself asks for the app beside the entry, not after it.
+    const html = await (await fetch(`${app.url}/my-projects`)).text();
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/start-[\w-]+\.js">/);
+  });
+
   it("asks a signed-in visitor's data again with their token", async () => {
     const user = await app.createUser();
     const page = await app.newPage();

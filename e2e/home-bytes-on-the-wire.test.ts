@@ -25,6 +25,11 @@ function staticImports(source: string): string[] {
   return [...source.matchAll(/\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'](\.\.?\/[^"']+\.js)["']/g)].map((m) => m[1]!);
 }
 
+/** What a built module imports with import(): for the entry, the app it starts (web/app/start.tsx, decision 204). */
+function dynamicImports(source: string): string[] {
+  return [...source.matchAll(/\bimport\(\s*["'`](\.\.?\/[^"'`]+\.js)["'`]\s*\)/g)].map((m) => m[1]!);
+}
+
 describe('what / costs on the wire', () => {
   let app: E2EApp;
   beforeAll(async () => {
@@ -45,16 +50,19 @@ describe('what / costs on the wire', () => {
     const queue = [...entry, ...preloads];
     while (queue.length) {
       const path = queue.shift()!;
+      const isEntry = path === entry[0];
       if (seen.has(path)) continue;
       const res = await get(app.url + path, 'gzip');
       expect(res.status, path).toBe(200);
       expect(res.vary, path).toMatch(/Accept-Encoding/i);
-      // Modules under a kilobyte are not worth compressing and go out as they are.
-      if (res.encoding !== 'gzip') expect(res.body.length, path).toBeLessThan(1024);
+      // Modules of a few hundred bytes are not worth compressing and go out as they are.
+      if (res.encoding !== 'gzip') expect(res.body.length, path).toBeLessThan(256);
       seen.set(path, res.body.length);
       const source = res.encoding === 'gzip' ? gunzipSync(res.body).toString() : res.body.toString();
       const dir = path.slice(0, path.lastIndexOf('/') + 1);
-      for (const spec of staticImports(source)) queue.push(new URL(spec, `http://x${dir}`).pathname);
+      const imported = isEntry ? [...staticImports(source), ...dynamicImports(source)] : staticImports(source);
+      if (isEntry) expect(dynamicImports(source), 'the entry starts the app with import()').toHaveLength(1);
+      for (const spec of imported) queue.push(new URL(spec, `http://x${dir}`).pathname);
     }
     const total = [...seen.values()].reduce((a, b) => a + b, 0);
     console.log(`/ needs ${seen.size} modules, ${(total / 1000).toFixed(1)} kB gzip on the wire`);
@@ -63,11 +71,12 @@ describe('what / costs on the wire', () => {
   });
 
   it('gives browsers brotli, and identity to clients that ask for nothing', async () => {
-    const html = await get(`${app.url}/`, '');
-    const entry = /<script[^>]+type="module"[^>]+src="([^"]+)"/.exec(html.body.toString())![1]!;
-    const br = await get(app.url + entry, 'gzip, deflate, br, zstd');
+    // A page the browser draws (not the server) hints the app's modules, its start among them.
+    const html = await get(`${app.url}/my-projects`, '');
+    const start = /<link rel="modulepreload" crossorigin href="(\/assets\/start-[\w-]+\.js)"/.exec(html.body.toString())![1]!;
+    const br = await get(app.url + start, 'gzip, deflate, br, zstd');
     expect(br.encoding).toBe('br');
-    const plain = await get(app.url + entry, '');
+    const plain = await get(app.url + start, '');
     expect(plain.encoding).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(br.body.length * 2.5);
   });

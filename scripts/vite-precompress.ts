@@ -9,7 +9,8 @@ const gzipAsync = promisify(gzip);
 
 /** Text files worth a compressed twin; index.html is rendered per request, so it is left out. */
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|webmanifest)$/i;
-const MIN_BYTES = 1024;
+/** Below this a compressed twin saves next to nothing; above it, a twin is kept only when smaller. */
+const MIN_BYTES = 256;
 
 async function* files(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -44,7 +45,10 @@ export function precompress(): Plugin {
               brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
               gzipAsync(content, { level: 9 }),
             ]);
-            await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+            await Promise.all([
+              br.length < content.length ? writeFile(`${file}.br`, br) : undefined,
+              gz.length < content.length ? writeFile(`${file}.gz`, gz) : undefined,
+            ]);
           })(),
         );
       }

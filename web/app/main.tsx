@@ -1,30 +1,9 @@
-import '../lib/style-nonce.ts';
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { adoptServerClock } from '../lib/clock.ts';
-import { App } from './app.tsx';
-import { queryClient } from './query-client.ts';
-import { holdsStoredSession, takeServerPage } from './server-queries.ts';
 import './styles.css';
+import { firstScreenShown } from './first-screen-shown.ts';
 
-const container = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
-
-// Our server drew this page's first screen (decision 203): start from the answers it was drawn
-// from, so the first render matches its HTML and React adopts that HTML instead of redrawing it.
-const serverPage = container.firstElementChild ? takeServerPage() : undefined;
-if (serverPage) {
-  // Drawn for a signed-out visitor: a signed-in one's queries count as stale and are asked again.
-  const asVisitor = !holdsStoredSession();
-  adoptServerClock(serverPage.drawnAt);
-  for (const q of serverPage.queries) queryClient.setQueryData(q.queryKey, q.data, { updatedAt: asVisitor ? q.dataUpdatedAt : 0 });
-  hydrateRoot(container, app, {
-    onRecoverableError: (error) => console.error('The server-rendered page differed from the app; it was redrawn', error),
-  });
-} else {
-  createRoot(container).render(app);
-}
+/**
+ * The entry index.html loads: the styles, and the app (./start.tsx) once a page the server drew
+ * is on the screen (decision 204). A page the browser draws itself starts it at once; the build
+ * hints the app's modules in index.html so they load beside this one (vite.config.ts).
+ */
+void firstScreenShown().then(() => import('./start.tsx'));
