@@ -1,8 +1,8 @@
 /**
  * When a page our server drew (decision 203) is on the screen: its first contentful paint has been
- * shown, and the image its head preloads (the first screen's largest) has loaded. The app's
- * scripts wait for it on such a page (decision 204): on a phone they would otherwise share the
- * link with that image, and run before the browser has shown what it already has.
+ * shown, and the first image its head preloads (the largest one, on /projects and a project page)
+ * has loaded. The app's scripts wait for it on such a page (decision 204): on a phone they would
+ * otherwise share the link with that image, and run before the browser has shown what it has.
  */
 
 /** However slow the paint or the image, the app starts by then. */
