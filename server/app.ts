@@ -8,6 +8,9 @@ import { DevMailbox } from './mail/dev-mailbox.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { unsubscribeRoutes } from './notifications/unsubscribe-routes.ts';
 import { diskGate } from './ops/disk-gate.ts';
+import { authDiskFull } from './auth/errors.ts';
+import { restDiskFull } from './rest/errors.ts';
+import { storageDiskFull } from './storage/errors.ts';
 import { requestIdOf } from './ops/request-id.ts';
 import { opsRoutes, type OpsState } from './ops/routes.ts';
 import { restRoutes } from './rest/routes.ts';
@@ -22,7 +25,7 @@ import { webRoutes } from './web/routes.ts';
 export function createApp(ctx: ServerContext, ops: OpsState = { draining: () => false }): Hono {
   const app = new Hono();
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, (c, next) => (c.req.method === 'OPTIONS' ? corsPreflight(c, next) : next()));
-  const gate = diskGate(ctx);
+  const gate = diskGate(ctx, { '/rest/v1/': restDiskFull, '/auth/v1/': authDiskFull, '/storage/v1/': storageDiskFull });
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, gate);
   app.route('/', opsRoutes(ctx, ops));
 

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts';
-import { mailNotice } from './mail/mailer.ts';
+import { mailNotice } from './mail/create-mailer.ts';
 import { DataDirLockedError } from './ops/data-dir-lock.ts';
 import { startWatchdog } from './ops/watchdog.ts';
 import { startServer } from './server.ts';

@@ -11,7 +11,7 @@ import { openDatabase } from './db/open.ts';
 import { withResponseHeaders } from './http/response-headers.ts';
 import { productJobs } from './jobs/jobs.ts';
 import { Scheduler } from './jobs/scheduler.ts';
-import { createMailer } from './mail/mailer.ts';
+import { createMailer } from './mail/create-mailer.ts';
 import { createOutbox } from './notifications/create-outbox.ts';
 import { UnsubscribeTokens } from './notifications/unsubscribe-token.ts';
 import { Realtime } from './realtime/realtime.ts';
@@ -24,7 +24,7 @@ import { createKeys } from './security/jwt.ts';
 import { RateLimiter } from './security/rate-limit.ts';
 import { SessionLiveness } from './security/session-liveness.ts';
 import { SchemaCache } from './rest/schema-cache.ts';
-import { createStorageBackend } from './storage/backend.ts';
+import { createStorageBackend } from './storage/create-backend.ts';
 import { PublicUrls } from './storage/public-urls.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
 

@@ -5,7 +5,7 @@ import type { Queryable } from '../db/database.ts';
 import { confirmSignupMail } from '../mail/templates.ts';
 import type { UserCaller } from './caller.ts';
 import { issueLinkToken, verifyLink } from './email-links.ts';
-import { AuthError } from './errors.ts';
+import { AuthError, emailRateLimited } from './errors.ts';
 import { clientInfo, mergeMetadata, parseEmail, parseMetadata, sessionDeps } from './http.ts';
 import { EMAIL_MIN_INTERVAL_SECONDS } from './mail-links.ts';
 import { checkPasswordStrength } from './password-policy.ts';
@@ -15,7 +15,6 @@ import { enforceAuthLimit } from './rate-limits.ts';
 import { resolveRedirect } from './redirects.ts';
 import { createSession } from './sessions.ts';
 import { readAuthSettings } from './settings.ts';
-import { emailRateLimited } from './signup.ts';
 import { ensureEmailIdentity, findUserByEmail, findUserById, loadUserJson, type UserRow } from './users.ts';
 
 /**

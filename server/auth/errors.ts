@@ -70,3 +70,14 @@ export function authErrorResponse(c: Context, err: AuthError): Response {
 
 export const badRequest = (code: AuthErrorCode, message: string) => new AuthError(400, code, message);
 export const validationFailed = (message: string) => new AuthError(400, 'validation_failed', message);
+
+export function emailRateLimited(wait: number): AuthError {
+  return new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`, {}, {
+    'Retry-After': String(wait),
+  });
+}
+
+/** 507 in GoTrue's shape, for the disk gate (server/ops/disk-gate.ts). */
+export function authDiskFull(c: Context, message: string): Response {
+  return authErrorResponse(c, new AuthError(507, 'unexpected_failure', message));
+}

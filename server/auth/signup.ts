@@ -15,12 +15,6 @@ import { readAuthSettings } from './settings.ts';
 import { resendConfirmation, signupWithConfirmation } from './signup-confirmation.ts';
 import { ensureEmailIdentity, findUserByEmail, findUserById } from './users.ts';
 
-export function emailRateLimited(wait: number): AuthError {
-  return new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`, {}, {
-    'Retry-After': String(wait),
-  });
-}
-
 /** POST /signup */
 export async function signup(ctx: ServerContext, c: Context): Promise<Response> {
   const body = await readJson(c);

@@ -4,7 +4,7 @@ import { reauthenticationMail } from '../mail/templates.ts';
 import { updateAnonymousUser } from './anonymous.ts';
 import { requireUser } from './caller.ts';
 import { issueLinkToken } from './email-links.ts';
-import { AuthError, validationFailed } from './errors.ts';
+import { AuthError, emailRateLimited, validationFailed } from './errors.ts';
 import { mergeMetadata, parseMetadata, readJson } from './http.ts';
 import { secondsUntilNextMail } from './mail-links.ts';
 import { authorizePasswordChange } from './password-change.ts';
@@ -14,7 +14,6 @@ import { enforceAuthLimit } from './rate-limits.ts';
 import { revokeSessions, type LogoutScope } from './sessions.ts';
 import { readAuthSettings } from './settings.ts';
 import { randomDigits } from './tokens.ts';
-import { emailRateLimited } from './signup.ts';
 import { findUserById, loadUserJson, normaliseEmail } from './users.ts';
 
 /** GET /user */

@@ -1,3 +1,4 @@
+import { isUuid as isUuidText } from '../../domain/ids.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** The auth.users columns the server reads. */
@@ -72,8 +73,9 @@ export function isBanned(user: Pick<UserRow, 'banned_until'>, now = new Date()):
   return user.banned_until !== null && user.banned_until.getTime() > now.getTime();
 }
 
+/** A claim or parameter that is a UUID (of any type until checked). */
 export function isUuid(s: unknown): s is string {
-  return typeof s === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+  return typeof s === 'string' && isUuidText(s);
 }
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : undefined);

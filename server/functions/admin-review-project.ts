@@ -1,3 +1,4 @@
+import { isUuid } from '../../domain/ids.ts';
 import { readJson } from '../auth/http.ts';
 import type { ServerContext } from '../context.ts';
 import { isPgError } from '../db/database.ts';
@@ -15,7 +16,6 @@ interface Reviewed {
 }
 
 const ACTIONS = new Set(['approve', 'reject', 'feature', 'unfeature', 'delete']);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The database's refusals keep their words; only the HTTP status is chosen here. */
 function statusFor(code: string): number {
@@ -46,7 +46,7 @@ export const adminReviewProject: ServerFunction = async (ctx, c) => {
   }
   const body = await readJson(c);
   const { projectId, action, reason } = body as { projectId?: unknown; action?: unknown; reason?: unknown };
-  if (typeof projectId !== 'string' || !UUID.test(projectId)) throw new FunctionError(400, 'validation_failed', 'projectId must be a project id');
+  if (typeof projectId !== 'string' || !isUuid(projectId)) throw new FunctionError(400, 'validation_failed', 'projectId must be a project id');
   if (typeof action !== 'string' || !ACTIONS.has(action)) {
     throw new FunctionError(400, 'validation_failed', 'action must be approve, reject, feature, unfeature or delete');
   }

@@ -1,6 +1,7 @@
 import type { ServerContext } from '../context.ts';
-import { assembleDigestsJob, drainOutboxJob } from '../notifications/jobs.ts';
+import { assembleDigestsJob } from './assemble-digests.ts';
 import { checkpointPgliteJob } from './checkpoint-pglite.ts';
+import { drainOutboxJob } from './drain-email-outbox.ts';
 import { expireVoteNetworksJob } from './expire-vote-networks.ts';
 import { launchWinnersJob } from './launch-winners.ts';
 import { purgeAnonymousUsersJob } from './purge-anonymous-users.ts';
@@ -9,7 +10,10 @@ import { purgeRealtimeChangesJob } from './purge-realtime-changes.ts';
 import type { Job } from './scheduler.ts';
 import { sweepOrphanFilesJob } from './sweep-orphan-files.ts';
 
-/** Every timed job of the product, in the order a tick runs them. */
+/**
+ * Every timed job of the product, in the order a tick runs them: the one list (a job of any
+ * capability is written in server/jobs/ and registered here, never scheduled elsewhere).
+ */
 export function productJobs(ctx: Pick<ServerContext, 'db' | 'storage' | 'config' | 'outbox'>): Job[] {
   const jobs = [
     purgeRateLimitsJob(ctx.db),

@@ -12,7 +12,7 @@ import { ChangeFeed } from './changes/feed.ts';
 import { Cluster } from './cluster.ts';
 import { Hub } from './hub.ts';
 import { ViewerCounts } from './viewers.ts';
-import { realtimeRoutes } from './http.ts';
+import { realtimeRoutes } from './routes.ts';
 import { TEXTS } from './protocol/messages.ts';
 import { VSN_1, VSNS, type Vsn } from './protocol/serializer.ts';
 import { IpSockets, upgradeIp } from './limits.ts';

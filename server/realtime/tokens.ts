@@ -1,4 +1,5 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { isUuid } from '../../domain/ids.ts';
 import type { Queryable } from '../db/database.ts';
 import { JwtError, type ApiRole, type JwtClaims, type Keys } from '../security/jwt.ts';
 
@@ -25,7 +26,6 @@ export interface TokenRefusal {
 
 export type TokenCheck = { ok: true; auth: ChannelAuth } | { ok: false; refusal: TokenRefusal };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const refuse = (code: string, message: string, connectMessage = message): TokenCheck => ({ ok: false, refusal: { code, message, connectMessage } });
 
@@ -61,7 +61,7 @@ export async function checkToken(keys: Keys, db: Queryable, token: string): Prom
   // Lowercase, as Postgres prints uuids: the guard compares ids it reads back (access-guard.ts).
   const sessionId = typeof claims.session_id === 'string' ? claims.session_id.toLowerCase() : undefined;
   if (sessionId !== undefined) {
-    const alive = UUID.test(sessionId) && (await db.query('select 1 from auth.sessions where id = $1', [sessionId])).rows.length > 0;
+    const alive = isUuid(sessionId) && (await db.query('select 1 from auth.sessions where id = $1', [sessionId])).rows.length > 0;
     if (!alive) return refuse('InvalidJWTToken', SESSION_GONE);
   }
   return {

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import type { SessionEndReason } from '../security/session-liveness.ts';
 import { isPgError } from '../db/database.ts';
 import { DatabaseUnavailableError } from '../db/unavailable.ts';
@@ -92,4 +93,9 @@ export function toRestError(err: unknown, role: ApiRole, logger: Logger, request
   }
   logger.error('rest: unexpected error', { err, reqId: requestId });
   return new RestError(500, 'PGRST000', 'Internal server error');
+}
+
+/** 507 in PostgREST's shape (53100, disk_full), for the disk gate (server/ops/disk-gate.ts). */
+export function restDiskFull(c: Context, message: string): Response {
+  return c.json(new RestError(507, '53100', message, null, 'Check free disk space.').toJSON(), 507);
 }

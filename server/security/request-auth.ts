@@ -59,6 +59,9 @@ export async function authenticate(c: Context, keys: Keys): Promise<RequestAuth>
 
 export { JwtError };
 
+/** The caller of a read the server makes on nobody's behalf (previews, feeds, badges): `anon`, as a visitor. */
+export const ANON_CALLER: Pick<RequestAuth, 'role' | 'claims'> = { role: 'anon', claims: { role: 'anon' } };
+
 /**
  * Runs fn in one transaction as the caller's Postgres role with the JWT claims in
  * request.jwt.claims, exactly as PostgREST does, so RLS policies decide what it sees.

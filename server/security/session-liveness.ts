@@ -1,3 +1,4 @@
+import { isUuid } from '../../domain/ids.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
 import { isPgError } from '../db/database.ts';
@@ -21,7 +22,6 @@ export class SessionEndedError extends Error {
 /** The SQL that checks a session (db/migrations/0072); it fails with PT401 when the session has ended. */
 export const REQUIRE_LIVE_SESSION = 'platform.require_live_session';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_ENTRIES = 10_000;
 
 /**
@@ -55,7 +55,7 @@ export class SessionLiveness {
     const sessionId = auth.claims.session_id;
     if (auth.role !== 'authenticated' || sessionId === undefined) return undefined;
     const now = this.clock.nowMs();
-    if (typeof sessionId !== 'string' || !UUID.test(sessionId) || typeof auth.claims.sub !== 'string') throw new SessionEndedError();
+    if (typeof sessionId !== 'string' || !isUuid(sessionId) || typeof auth.claims.sub !== 'string') throw new SessionEndedError();
     const ended = this.ended.get(sessionId);
     if (ended !== undefined) {
       if (ended.until > now) throw new SessionEndedError(ended.reason);

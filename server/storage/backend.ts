@@ -5,7 +5,6 @@ import { hostname } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
-import type { DerivedEntry } from './derived-cache.ts';
 import { pidRuns } from '../ops/data-dir-lock.ts';
 import type { StagedFile } from './receive.ts';
 
@@ -36,6 +35,16 @@ export interface StoredObject {
  * S3-compatible bucket (several machines). Uploads are always staged and checked on local disk
  * first, in a folder of this process's own.
  */
+/** One stored rendition of an object version. */
+export interface DerivedEntry {
+  ref: ObjectRef;
+  /** The rendition's file name: a hash of the object version and options, with its extension. */
+  variant: string;
+  bytes: number;
+  /** When it was last served (or written), for least-recently-used eviction. */
+  usedAt: number;
+}
+
 export interface StorageBackend {
   readonly kind: 'disk' | 's3';
   /** This process's own staging folder (other instances sharing DATA_DIR have theirs). */
@@ -312,13 +321,4 @@ export async function sweepStagingFolder(root: string, before: Date): Promise<nu
     }
   }
   return removed;
-}
-
-/** STORAGE_BACKEND decides; the S3 client is loaded only when it is used. */
-export async function createStorageBackend(config: Config): Promise<StorageBackend> {
-  if (config.STORAGE_BACKEND === 's3') {
-    const { S3Backend } = await import('./s3-backend.ts');
-    return new S3Backend(config);
-  }
-  return new DiskBackend(config.DATA_DIR);
 }

@@ -1,14 +1,5 @@
-import type { ObjectRef, StorageBackend } from './backend.ts';
+import type { DerivedEntry, ObjectRef, StorageBackend } from './backend.ts';
 
-/** One stored rendition of an object version. */
-export interface DerivedEntry {
-  ref: ObjectRef;
-  /** The rendition's file name: a hash of the object version and options, with its extension. */
-  variant: string;
-  bytes: number;
-  /** When it was last served (or written), for least-recently-used eviction. */
-  usedAt: number;
-}
 
 /**
  * Where renditions (thumbnails) live: the storage backend, beside the object (on disk under

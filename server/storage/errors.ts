@@ -84,3 +84,8 @@ export function renderError(c: Context, err: StorageError, retryAfter = err.retr
   if (retryAfter) c.header('Retry-After', String(retryAfter));
   return c.json(err.toJSON(), err.httpStatus as 400);
 }
+
+/** 507 in Storage's shape, for the disk gate (server/ops/disk-gate.ts). */
+export function storageDiskFull(c: Context, message: string): Response {
+  return renderError(c, new StorageError(507, 'InsufficientStorage', message, 507));
+}

@@ -4,41 +4,16 @@ import { IMAGE_SIZES } from '../../domain/image-sizes.ts';
 import type { Config } from '../config.ts';
 import { clientIp } from '../http/client-ip.ts';
 import type { StorageBackend } from './backend.ts';
-import { LruDerivedCache } from './derived-cache.ts';
 import { errors, StorageError } from './errors.ts';
 import { refOf, type ObjectRow } from './object-store.ts';
 import { OUTPUT_TYPES, PAGE_OPTIONS, parseTransform, variantName, type TransformOptions } from './render-policy.ts';
-import { RenderQueue, RenderQueueFull } from './render-queue.ts';
+import { RenderQueueFull } from './render-queue.ts';
 import type { StorageDeps } from './request.ts';
 import { notModified } from './serve.ts';
 import { RASTER_TYPES } from './sniff.ts';
 
 /** Larger sources are refused: decoding them is where a render's time goes. */
 const MAX_INPUT_PIXELS = 50_000_000;
-/** Two encoders at once: sharp work is CPU-heavy and these machines have two cores. */
-const RENDER_SLOTS = 2;
-
-/** A server's renderer: its queue, its rendition cache, and the renders under way (each done once). */
-export class Renders {
-  readonly queue: RenderQueue;
-  readonly cache: LruDerivedCache;
-  private readonly inflight = new Map<string, Promise<Buffer>>();
-
-  constructor(config: Pick<Config, 'RENDER_QUEUE_SIZE' | 'STORAGE_DERIVED_CACHE_BYTES'>, backend: StorageBackend) {
-    this.queue = new RenderQueue(RENDER_SLOTS, config.RENDER_QUEUE_SIZE);
-    this.cache = new LruDerivedCache(backend, config.STORAGE_DERIVED_CACHE_BYTES);
-  }
-
-  /** The one render of this rendition under way, or a new one. */
-  once(id: string, render: () => Promise<Buffer>): Promise<Buffer> {
-    let pending = this.inflight.get(id);
-    if (!pending) {
-      pending = render().finally(() => this.inflight.delete(id));
-      this.inflight.set(id, pending);
-    }
-    return pending;
-  }
-}
 
 function decode(source: string) {
   return sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false }).rotate();

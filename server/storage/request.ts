@@ -3,7 +3,7 @@ import type { ServerContext } from '../context.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { authenticate, type RequestAuth } from '../security/request-auth.ts';
 import type { StorageBackend } from './backend.ts';
-import type { Renders } from './render.ts';
+import type { Renders } from './renders.ts';
 import { errors, StorageError } from './errors.ts';
 import { validateBucketId, validateObjectKey } from './validation.ts';
 

@@ -6,7 +6,7 @@ import type { StorageBackend } from './backend.ts';
 import { bucketRoutes } from './buckets.ts';
 import { renderError, StorageError, toStorageError } from './errors.ts';
 import { objectRoutes } from './objects.ts';
-import { Renders } from './render.ts';
+import { Renders } from './renders.ts';
 import type { StorageDeps } from './request.ts';
 
 /** /storage/v1: the subset of Supabase Storage that supabase.storage needs, in its shapes. */

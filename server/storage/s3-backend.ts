@@ -14,8 +14,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.ts';
-import { stagingFolderFor, sweepStagingFolder, type ObjectRef, type PendingChange, type StorageBackend, type StoredObject } from './backend.ts';
-import type { DerivedEntry } from './derived-cache.ts';
+import { stagingFolderFor, sweepStagingFolder, type DerivedEntry, type ObjectRef, type PendingChange, type StorageBackend, type StoredObject } from './backend.ts';
 import type { StagedFile } from './receive.ts';
 
 /** Derived files (thumbnails) live under this prefix; bucket ids cannot start with a dot. */

@@ -11,8 +11,14 @@ export interface FeedSite {
   pagePath?: string;
 }
 
-/** RSS 2.0 of the newest approved projects; every value is XML-escaped. */
-export function renderFeed(site: FeedSite, projects: PublicProject[]): string {
+/** What an item of a feed says of its project; `created_at` is the item's date (pubDate). */
+export type FeedProject = Pick<PublicProject, 'id' | 'title' | 'description' | 'creator_name' | 'created_at'>;
+
+/**
+ * RSS 2.0 of projects, newest first: the site's feed, a tag's, a collection's. Every value is
+ * XML-escaped.
+ */
+export function renderFeed<P extends FeedProject>(site: FeedSite, projects: readonly P[]): string {
   const items = projects.map((p) => {
     const link = `${site.origin}/projects/${p.id}`;
     return [

@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.ts';
-import type { JwtClaims } from '../security/jwt.ts';
-import { asCaller } from '../security/request-auth.ts';
+import { isUuid } from '../../domain/ids.ts';
+import { ANON_CALLER, asCaller } from '../security/request-auth.ts';
 import { escapeXml } from './escape.ts';
-import { isUuid } from './public-data.ts';
 
 /**
  * Launches on the server side (issue 16): the embeddable SVG badge and the winners feed. Both read
  * as `anon` through the same policies as the API, so only a launched project has a badge.
  */
-const ANON = { role: 'anon' as const, claims: { role: 'anon' } satisfies JwtClaims };
 
 export interface BadgeData {
   id: string;
@@ -22,7 +20,7 @@ export async function findBadgeProject(db: Database, id: string): Promise<BadgeD
   if (!isUuid(id)) return undefined;
   return asCaller(
     db,
-    ANON,
+    ANON_CALLER,
     async (tx) => (await tx.query<BadgeData>(`select id, title, upvotes, award from public.project_listing where id = $1`, [id])).rows[0],
     { readOnly: true },
   );
@@ -84,7 +82,7 @@ export interface WinnerEntry {
 export async function recentWinners(db: Database, limit: number): Promise<WinnerEntry[]> {
   return asCaller(
     db,
-    ANON,
+    ANON_CALLER,
     async (tx) =>
       (
         await tx.query<WinnerEntry>(

@@ -1,18 +1,11 @@
+import { isUuid } from '../../domain/ids.ts';
 import type { Database } from '../db/database.ts';
-import type { JwtClaims } from '../security/jwt.ts';
-import { asCaller } from '../security/request-auth.ts';
+import { ANON_CALLER, asCaller } from '../security/request-auth.ts';
 
 /**
  * What the server reads for shared-link previews, the sitemap and the feed. It runs as `anon`
  * through the same RLS policies as the API, so a pending or rejected project never leaks here.
  */
-const ANON = { role: 'anon' as const, claims: { role: 'anon' } satisfies JwtClaims };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 export interface SiteIdentity {
   name: string;
@@ -24,7 +17,7 @@ export async function readSiteIdentity(db: Database, fallback: SiteIdentity): Pr
   try {
     const rows = await asCaller(
       db,
-      ANON,
+      ANON_CALLER,
       async (tx) =>
         (await tx.query<{ site_name: string; site_description: string }>('select site_name, site_description from public.site_settings_public'))
           .rows,
@@ -56,7 +49,7 @@ export async function findPublicProject(db: Database, id: string): Promise<Publi
   if (!isUuid(id)) return undefined;
   return asCaller(
     db,
-    ANON,
+    ANON_CALLER,
     async (tx) => {
       const { rows } = await tx.query<PublicProject>(
         `select ${PROJECT_COLUMNS} from public.projects p left join public.creators c on c.id = p.creator_id
@@ -72,7 +65,7 @@ export async function findPublicProject(db: Database, id: string): Promise<Publi
 export async function newestPublicProjects(db: Database, limit: number): Promise<PublicProject[]> {
   return asCaller(
     db,
-    ANON,
+    ANON_CALLER,
     async (tx) =>
       (
         await tx.query<PublicProject>(
@@ -93,7 +86,7 @@ export interface SitemapEntry {
 export async function sitemapEntries(db: Database, limit: number): Promise<SitemapEntry[]> {
   return asCaller(
     db,
-    ANON,
+    ANON_CALLER,
     async (tx) =>
       (
         await tx.query<{ path: string; lastmod: Date | string }>(

@@ -8,7 +8,7 @@ import type { ServerContext } from '../context.ts';
 import { negotiateCompression } from '../http/compression.ts';
 import { requestHeader } from '../http/node-request.ts';
 import { contentSecurityPolicy } from '../http/security-headers.ts';
-import { readPublicCollection, renderCollectionFeed } from '../people/collection-feed.ts';
+import { readPublicCollection, renderCollectionFeed } from './collection-feed.ts';
 import { renderFeed } from './feed.ts';
 import { etagOf, findBadgeProject, recentWinners, renderBadge, renderWinnersFeed } from './launches.ts';
 import { firstScreenRequests } from '../../domain/first-screen.ts';

@@ -1,9 +1,7 @@
 import type { Database } from '../db/database.ts';
-import type { JwtClaims } from '../security/jwt.ts';
-import { asCaller } from '../security/request-auth.ts';
+import { ANON_CALLER, asCaller } from '../security/request-auth.ts';
 import type { PublicProject } from './public-data.ts';
 
-const ANON = { role: 'anon' as const, claims: { role: 'anon' } satisfies JwtClaims };
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 const isSlug = (slug: string) => SLUG.test(slug) && slug.length <= 40;
@@ -11,7 +9,7 @@ const isSlug = (slug: string) => SLUG.test(slug) && slug.length <= 40;
 /** A tag's name, read as a visitor; undefined for no such tag (the page's meta tags and status). */
 export async function findTagName(db: Database, slug: string): Promise<string | undefined> {
   if (!isSlug(slug)) return undefined;
-  return asCaller(db, ANON, async (tx) => (await tx.query<{ name: string }>('select name from public.tags where slug = $1', [slug])).rows[0]?.name, {
+  return asCaller(db, ANON_CALLER, async (tx) => (await tx.query<{ name: string }>('select name from public.tags where slug = $1', [slug])).rows[0]?.name, {
     readOnly: true,
   });
 }
@@ -21,7 +19,7 @@ export async function tagFeedData(db: Database, slug: string, limit: number): Pr
   if (!isSlug(slug)) return undefined;
   return asCaller(
     db,
-    ANON,
+    ANON_CALLER,
     async (tx) => {
       const tag = (await tx.query<{ id: string; name: string }>('select id, name from public.tags where slug = $1', [slug])).rows[0];
       if (!tag) return undefined;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../../../server/config.ts';
 import { DevMailbox } from '../../../server/mail/dev-mailbox.ts';
-import { mailNotice } from '../../../server/mail/mailer.ts';
+import { mailNotice } from '../../../server/mail/create-mailer.ts';
 import { startServer } from '../../../server/server.ts';
 import { cloneTemplate } from '../../support/databases.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';

@@ -1,15 +1,13 @@
+import { isUuid } from '../../domain/ids.ts';
 import type { Database } from '../db/database.ts';
-import type { JwtClaims } from '../security/jwt.ts';
-import { asCaller } from '../security/request-auth.ts';
-import { escapeXml, truncate } from '../web/escape.ts';
+import { ANON_CALLER, asCaller } from '../security/request-auth.ts';
+import { renderFeed } from './feed.ts';
 
 /**
  * RSS 2.0 of a public collection (issue 18, decision 182): /collections/{id}/feed.xml. Read as
  * `anon` through the same RLS policies as the API, so a private collection, and a project its
  * reader could not see, never appear; an unknown or private collection is a 404.
  */
-const ANON = { role: 'anon' as const, claims: { role: 'anon' } satisfies JwtClaims };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const COLLECTION_FEED_SIZE = 50;
 
 interface FeedCollection {
@@ -28,10 +26,10 @@ interface FeedItem {
 }
 
 export async function readPublicCollection(db: Database, id: string): Promise<{ collection: FeedCollection; items: FeedItem[] } | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   return asCaller(
     db,
-    ANON,
+    ANON_CALLER,
     async (tx) => {
       const found = await tx.query<FeedCollection>(
         `select c.id, c.name, c.description, cr.name as owner_name
@@ -56,34 +54,12 @@ export async function readPublicCollection(db: Database, id: string): Promise<{ 
   );
 }
 
+/** The collection's feed, through the site's one RSS writer: items are its projects, newest addition first. */
 export function renderCollectionFeed(origin: string, siteName: string, collection: FeedCollection, items: FeedItem[]): string {
-  const page = `${origin}/collections/${collection.id}`;
-  const entries = items.map((p) => {
-    const link = `${origin}/projects/${p.id}`;
-    return [
-      '    <item>',
-      `      <title>${escapeXml(p.title)}</title>`,
-      `      <link>${escapeXml(link)}</link>`,
-      `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
-      `      <description>${escapeXml(truncate(p.description, 500))}</description>`,
-      ...(p.creator_name ? [`      <dc:creator>${escapeXml(p.creator_name)}</dc:creator>`] : []),
-      `      <pubDate>${new Date(p.added_at).toUTCString()}</pubDate>`,
-      '    </item>',
-    ].join('\n');
-  });
   const by = collection.owner_name ? ` by ${collection.owner_name}` : '';
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
-    '  <channel>',
-    `    <title>${escapeXml(collection.name)}</title>`,
-    `    <link>${escapeXml(page)}</link>`,
-    `    <description>${escapeXml(collection.description || `A collection${by} on ${siteName}`)}</description>`,
-    '    <language>en-us</language>',
-    `    <atom:link href="${escapeXml(`${page}/feed.xml`)}" rel="self" type="application/rss+xml" />`,
-    ...entries,
-    '  </channel>',
-    '</rss>',
-    '',
-  ].join('\n');
+  const page = `/collections/${collection.id}`;
+  return renderFeed(
+    { name: collection.name, description: collection.description || `A collection${by} on ${siteName}`, origin, pagePath: page, selfPath: `${page}/feed.xml` },
+    items.map((p) => ({ id: p.id, title: p.title, description: p.description, creator_name: p.creator_name, created_at: p.added_at })),
+  );
 }

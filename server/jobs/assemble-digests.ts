@@ -1,24 +1,6 @@
 import { DIGEST_LOCAL_HOUR, DIGEST_MAX_ITEMS } from '../../domain/notifications.ts';
 import type { Database } from '../db/database.ts';
-import type { Job } from '../jobs/scheduler.ts';
-import type { Outbox } from './outbox.ts';
-
-/**
- * The safety net under the outbox's kicks: sends what is due (retries after backoff, messages
- * whose kick was missed or whose worker died mid-send) and drops old sent and failed rows.
- */
-export function drainOutboxJob(outbox: Outbox): Job {
-  return {
-    name: 'drain-email-outbox',
-    everyMs: 30_000,
-    async run() {
-      const { sent, retrying, failed } = await outbox.drain();
-      const purged = await outbox.purge();
-      const parts = [sent && `sent ${sent}`, retrying && `${retrying} to retry`, failed && `${failed} failed`, purged && `purged ${purged}`];
-      return parts.filter(Boolean).join(', ') || undefined;
-    },
-  };
-}
+import type { Job } from './scheduler.ts';
 
 /**
  * Daily digests at DIGEST_LOCAL_HOUR of each recipient's time zone. Every quarter of an hour, so a
