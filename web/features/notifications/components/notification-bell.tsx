@@ -16,7 +16,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useMarkRead } from '../api/mark-read-mutation.ts';
 import { notificationKeys, useLatestNotifications, useUnreadCount, type InboxNotification } from '../api/notifications-query.ts';
-import { useLiveInvalidate } from '../../live/live.ts';
+import { useLiveInvalidate } from '../../../lib/live/live.ts';
 import { NotificationContent } from './notification-content.tsx';
 
 /**
