@@ -4,7 +4,7 @@ import { buttonVariants } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { GuardSkeleton } from '../../app/guards.tsx';
+import { GuardSkeleton } from '../../components/guards.tsx';
 import { useAuth } from '../auth/auth-context.tsx';
 import { authErrorMessage, isRateLimited, isSamePassword, isWeakPassword } from '../auth/auth-errors.ts';
 import { AuthShell } from '../auth/auth-shell.tsx';

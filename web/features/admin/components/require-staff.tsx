@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { SignInRedirect } from '../../../app/guards.tsx';
+import { SignInRedirect } from '../../../components/guards.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useStaffRole, type StaffRole } from '../api/staff-role.ts';
 
