@@ -3,9 +3,9 @@ import { GithubIcon } from '../../components/icons.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { supabase } from '../../lib/supabase.ts';
-import { useAuthSettings } from './auth-settings.ts';
+import { useAuthSettings } from '../../lib/session/auth-settings.ts';
 import { OrDivider } from './auth-shell.tsx';
-import { authCallbackUrl } from './return-urls.ts';
+import { authCallbackUrl } from '../../lib/session/return-urls.ts';
 
 /** Spec §7: provider github, back to /auth/callback on this site, offline access and a consent prompt. */
 export async function signInWithGitHub() {

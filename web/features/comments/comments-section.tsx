@@ -12,7 +12,7 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { formatShortDate, initials } from '../../lib/format.ts';
 import { RateLimitExceededError } from '../../lib/rate-limiter.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../../lib/session/auth-context.tsx';
 import { ReportButton } from '../reports/report-button.tsx';
 import { useNewComments } from '../../lib/live/live.ts';
 import { useAddComment, useCommentThreads, useDeleteComment, useEditComment, useToggleCommentVote, type Comment } from './comments-api.ts';

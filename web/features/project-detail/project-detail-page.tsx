@@ -10,7 +10,7 @@ import { useNow } from '../../lib/clock.ts';
 import { formatShortDate, initials } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CommentsSection } from '../comments/comments-section.tsx';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../../lib/session/auth-context.tsx';
 import { UpvoteButton } from '../projects/index.ts';
 import { AddToCollectionButton, BookmarkButton, FollowButton, MakersPanel, useProjectMakers } from '../people/index.ts';
 import { BadgeSnippets } from '../launches/index.ts';

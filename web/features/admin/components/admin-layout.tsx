@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from 'react-router-dom';
-import { useAuth } from '../../auth/auth-context.tsx';
+import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { useStaffRole, type StaffRole } from '../api/staff-role.ts';
 import { useLiveInvalidate } from '../../../lib/live/live.ts';
 import { Button } from '../../../components/ui/button.tsx';
