@@ -51,7 +51,7 @@ const WinnersPage = lazy(() => import('../features/launches/winners-page.tsx'));
 const ConfirmReminderPage = lazy(() => import('../features/launches/confirm-reminder-page.tsx'));
 
 // Admin (issue 7): /admin/*
-import { adminRoutes } from '../features/admin/routes.tsx';
+import { adminRoutes } from '../features/admin/index.ts';
 
 export function AppRoutes() {
   return (

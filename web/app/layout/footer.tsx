@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { GithubIcon, LinkedinIcon, MailIcon, RssIcon, TwitterIcon } from '../../components/icons.tsx';
-import { NewsletterForm } from '../../features/newsletter/newsletter-form.tsx';
+import { NewsletterForm } from '../../features/newsletter/index.ts';
 import { useNow } from '../../lib/clock.ts';
 import { site } from '../../../domain/site.ts';
 import { useSiteDescription, useSiteName } from '../../lib/site-settings.ts';

@@ -9,7 +9,7 @@ import { supabase } from '../../lib/supabase.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { isValidEmail } from '../../lib/validation.ts';
 import { isRateLimited } from '../../lib/session/auth-errors.ts';
-import { AuthShell } from '../auth/auth-shell.tsx';
+import { AuthShell } from '../auth/index.ts';
 import { resetPasswordUrl } from '../../lib/session/return-urls.ts';
 
 /** /forgot-password: e-mails a link to /reset-password. Says the same whether or not the address has an account. */

@@ -7,9 +7,9 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { GuardSkeleton } from '../../components/guards.tsx';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { authErrorMessage, isRateLimited, isSamePassword, isWeakPassword } from '../../lib/session/auth-errors.ts';
-import { AuthShell } from '../auth/auth-shell.tsx';
+import { AuthShell } from '../auth/index.ts';
 import { callbackError } from '../../lib/session/callback-error.ts';
-import { NewPasswordForm } from '../auth/new-password-form.tsx';
+import { NewPasswordForm } from '../auth/index.ts';
 import { MESSAGES } from '../../../domain/messages.ts';
 
 /**

@@ -14,8 +14,8 @@ import { useAuth } from '../../lib/session/auth-context.tsx';
 import { ACCOUNT_SUSPENDED, isEmailNotConfirmed, isRateLimited, isUserBanned } from '../../lib/session/auth-errors.ts';
 import { returnPath } from '../../lib/session/return-path.ts';
 import { useAuthSettings } from '../../lib/session/auth-settings.ts';
-import { AuthShell } from '../auth/auth-shell.tsx';
-import { GitHubSignIn } from '../auth/github-button.tsx';
+import { AuthShell } from '../auth/index.ts';
+import { GitHubSignIn } from '../auth/index.ts';
 import { ResendConfirmation } from './resend-confirmation.tsx';
 
 type Field = 'email' | 'password';

@@ -12,8 +12,8 @@ import { isValidEmail } from '../../lib/validation.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { authErrorMessage, isRateLimited, isSignupDisabled, isWeakPassword } from '../../lib/session/auth-errors.ts';
 import { useAuthSettings } from '../../lib/session/auth-settings.ts';
-import { AuthShell } from '../auth/auth-shell.tsx';
-import { GitHubSignIn } from '../auth/github-button.tsx';
+import { AuthShell } from '../auth/index.ts';
+import { GitHubSignIn } from '../auth/index.ts';
 import { passwordProblem, PASSWORD_RULES_TEXT } from '../../lib/session/password-rules.ts';
 import { otherReturnHost } from '../../lib/session/return-urls.ts';
 
