@@ -35,7 +35,7 @@ function anonKeyFromServer(): Plugin {
 /**
  * supabase-js builds its realtime client eagerly, on every page: it gets the stub
  * (web/lib/realtime-stub.ts, decision 051). The live site imports the real @supabase/realtime-js
- * itself, in a chunk loaded after first render (web/features/live, decision 193).
+ * itself, in a chunk loaded after first render (web/lib/live, decision 193).
  */
 function realtimeStubForSupabaseJs(): Plugin {
   const stub = resolve(import.meta.dirname, 'web/lib/realtime-stub.ts');

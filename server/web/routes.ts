@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { authReturnOrigin } from '../auth/redirects.ts';
 import { join, resolve } from 'node:path';
-import { site } from '../../web/lib/site.ts';
+import { site } from '../../domain/site.ts';
 import type { ServerContext } from '../context.ts';
 import { negotiateCompression } from '../http/compression.ts';
 import { requestHeader } from '../http/node-request.ts';

@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { BANNED_QUERY_KEY } from '../features/auth/suspended-account-watch.tsx';
+import { BANNED_QUERY_KEY } from '../lib/session/suspended-account-watch.tsx';
 
 declare module '@tanstack/react-query' {
   interface Register {

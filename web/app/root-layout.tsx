@@ -1,8 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { LazyToaster } from '../components/ui/lazy-toaster.tsx';
-import { AuthProvider } from '../features/auth/auth-context.tsx';
-import { SuspendedAccountWatch } from '../features/auth/suspended-account-watch.tsx';
+import { AuthProvider } from '../lib/session/auth-context.tsx';
+import { SuspendedAccountWatch } from '../lib/session/suspended-account-watch.tsx';
 import { PageErrorBoundary } from './error-boundary.tsx';
 import { Footer } from './layout/footer.tsx';
 import { Header } from './layout/header.tsx';

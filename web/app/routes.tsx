@@ -1,14 +1,14 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import HomePage from '../features/home/home-page.tsx';
-import { RequireAuth } from './guards.tsx';
+import { RequireAuth } from '../components/guards.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 /**
  * Every route of the app, in one file. Home is bundled with the entry; every other page loads
  * on demand: its module default-exports the page component and is declared with lazy() below.
  */
-const NotFoundPage = lazy(() => import('./not-found-page.tsx'));
+const NotFoundPage = lazy(() => import('../components/not-found-page.tsx'));
 
 // Public showcase (issue 5)
 const ProjectsPage = lazy(() => import('../features/projects/projects-page.tsx'));
@@ -51,7 +51,7 @@ const WinnersPage = lazy(() => import('../features/launches/winners-page.tsx'));
 const ConfirmReminderPage = lazy(() => import('../features/launches/confirm-reminder-page.tsx'));
 
 // Admin (issue 7): /admin/*
-import { adminRoutes } from '../features/admin/routes.tsx';
+import { adminRoutes } from '../features/admin/index.ts';
 
 export function AppRoutes() {
   return (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { site } from './site.ts';
+import { site } from '../../domain/site.ts';
 import { supabase } from './supabase.ts';
 import { applyDefaultTheme } from './theme.ts';
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../../support/server.ts';
 import { type ChangeMessage, closeClients, Inbox, postgresReady, realtimeClient, refused, subscribed, systemInbox } from './support.ts';
 
-/** What the live site subscribes to (web/features/live): the server-counted viewers, the bell, wildcards. */
+/** What the live site subscribes to (web/lib/live): the server-counted viewers, the bell, wildcards. */
 let server: TestServer;
 let ada: TestUser;
 let bob: TestUser;

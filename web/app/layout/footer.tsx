@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { GithubIcon, LinkedinIcon, MailIcon, RssIcon, TwitterIcon } from '../../components/icons.tsx';
-import { NewsletterForm } from '../../features/newsletter/newsletter-form.tsx';
+import { NewsletterForm } from '../../features/newsletter/index.ts';
 import { useNow } from '../../lib/clock.ts';
-import { site } from '../../lib/site.ts';
+import { site } from '../../../domain/site.ts';
 import { useSiteDescription, useSiteName } from '../../lib/site-settings.ts';
 import { Brand } from './header.tsx';
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { CloseIcon, MenuIcon, MoonIcon, SparklesIcon, SunIcon } from '../../components/icons.tsx';
-import { useAuth } from '../../features/auth/auth-context.tsx';
+import { useAuth } from '../../lib/session/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useSignupOpen, useSiteDefaultTheme, useSiteName } from '../../lib/site-settings.ts';
 import { useTheme } from '../../lib/theme.ts';

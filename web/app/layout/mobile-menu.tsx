@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { NavLink } from 'react-router-dom';
 import { Button } from '../../components/ui/button.tsx';
-import { useAuth } from '../../features/auth/auth-context.tsx';
-import { isStaff, useAppRole } from '../../features/auth/use-app-role.ts';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { isStaff, useAppRole } from '../../lib/session/use-app-role.ts';
 import { cn } from '../../lib/cn.ts';
 import { useSignupOpen } from '../../lib/site-settings.ts';
 

@@ -8,8 +8,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx';
-import { useAuth } from '../../features/auth/auth-context.tsx';
-import { isStaff, useAppRole } from '../../features/auth/use-app-role.ts';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { isStaff, useAppRole } from '../../lib/session/use-app-role.ts';
 import { initials } from '../../lib/format.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 

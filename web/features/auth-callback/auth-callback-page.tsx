@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from '../../components/ui/use-toast.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { callbackOutcome } from '../auth/callback-error.ts';
+import { callbackOutcome } from '../../lib/session/callback-error.ts';
 
 /**
  * /auth/callback: where GitHub sign-in and e-mail links land. supabase-js (detectSessionInUrl,

@@ -12,9 +12,9 @@ import { Textarea } from '../../components/ui/textarea.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { formatShortDate, initials } from '../../lib/format.ts';
 import { RateLimitExceededError } from '../../lib/rate-limiter.ts';
-import { useAuth } from '../auth/auth-context.tsx';
-import { ReportButton } from '../reports/report-button.tsx';
-import { useNewComments } from '../live/live.ts';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { ReportButton } from '../reports/index.ts';
+import { useNewComments } from '../../lib/live/live.ts';
 import { useAddComment, useCommentThreads, useDeleteComment, useEditComment, useToggleCommentVote, type Comment } from './comments-api.ts';
 import { validateComment } from './validate-comment.ts';
 

@@ -3,7 +3,7 @@ import { ArrowLeftIcon, ArrowRightIcon } from '../../components/icons.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import NotFoundPage from '../../app/not-found-page.tsx';
+import NotFoundPage from '../../components/not-found-page.tsx';
 import { useLeaderboard } from './api.ts';
 import { LaunchList } from './launch-list.tsx';
 import { parsePeriod, periodLabel, periodPath, shiftPeriod, sqlPeriod, type Period, type PeriodKind } from './periods.ts';

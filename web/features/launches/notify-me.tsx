@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { supabase } from '../../lib/supabase.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../../lib/session/auth-context.tsx';
 import { requestLaunchEmail } from './email-reminder.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useLiveInvalidate } from '../live/live.ts';
+import { useLiveInvalidate } from '../../lib/live/live.ts';
 import { useHomeLaunches } from './api.ts';
 import { LaunchList } from './launch-list.tsx';
 

@@ -8,7 +8,7 @@ import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../../lib/session/auth-context.tsx';
 import { myProjectsKey, useCoMadeProjects, useMyProjects, type MyProject } from './api/my-projects-query.ts';
 import { DeleteProjectDialog } from './components/delete-project-dialog.tsx';
 import { EditProjectDialog } from './components/edit-project-dialog.tsx';

@@ -16,8 +16,8 @@ import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useAuth } from '../auth/auth-context.tsx';
-import { useAppRole } from '../auth/use-app-role.ts';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { useAppRole } from '../../lib/session/use-app-role.ts';
 import { usePreferences, useSavePreferences, type Preference } from './api/preferences.ts';
 import { useTimeZone } from './api/time-zone.ts';
 

@@ -6,7 +6,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../../lib/session/auth-context.tsx';
 import { useMarkRead } from './api/mark-read-mutation.ts';
 import { useNotificationPage, useUnreadCount, type InboxNotification } from './api/notifications-query.ts';
 import { NotificationContent } from './components/notification-content.tsx';

@@ -8,9 +8,9 @@ import { clientRateLimiter } from '../../lib/rate-limiter.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { isValidEmail } from '../../lib/validation.ts';
-import { isRateLimited } from '../auth/auth-errors.ts';
-import { AuthShell } from '../auth/auth-shell.tsx';
-import { resetPasswordUrl } from '../auth/return-urls.ts';
+import { isRateLimited } from '../../lib/session/auth-errors.ts';
+import { AuthShell } from '../auth/index.ts';
+import { resetPasswordUrl } from '../../lib/session/return-urls.ts';
 
 /** /forgot-password: e-mails a link to /reset-password. Says the same whether or not the address has an account. */
 export default function ForgotPasswordPage() {

@@ -4,12 +4,12 @@ import { buttonVariants } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { GuardSkeleton } from '../../app/guards.tsx';
-import { useAuth } from '../auth/auth-context.tsx';
-import { authErrorMessage, isRateLimited, isSamePassword, isWeakPassword } from '../auth/auth-errors.ts';
-import { AuthShell } from '../auth/auth-shell.tsx';
-import { callbackError } from '../auth/callback-error.ts';
-import { NewPasswordForm } from '../auth/new-password-form.tsx';
+import { GuardSkeleton } from '../../components/guards.tsx';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { authErrorMessage, isRateLimited, isSamePassword, isWeakPassword } from '../../lib/session/auth-errors.ts';
+import { AuthShell } from '../auth/index.ts';
+import { callbackError } from '../../lib/session/callback-error.ts';
+import { NewPasswordForm } from '../auth/index.ts';
 import { MESSAGES } from '../../../domain/messages.ts';
 
 /**

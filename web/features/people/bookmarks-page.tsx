@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../../lib/session/auth-context.tsx';
 import { NewCollectionForm } from './people-actions.tsx';
 import { fetchBookmarks, useCollectionsOf } from './people-api.ts';
 import { PagedProjects } from './project-list.tsx';

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../../lib/session/auth-context.tsx';
 import { failure } from './people-actions.tsx';
 import { fetchCollection, fetchCollectionProjects, useDeleteCollection, useUpdateCollection } from './people-api.ts';
 import { PagedProjects } from './project-list.tsx';

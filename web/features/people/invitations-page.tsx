@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { formatShortDate } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../../lib/session/auth-context.tsx';
 import { failure } from './people-actions.tsx';
 import { useMyInvitations, useRespondToInvitation } from './people-api.ts';
 

@@ -5,7 +5,7 @@ import { CloseIcon } from '../../components/icons.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../../lib/session/auth-context.tsx';
 import { failure } from './people-actions.tsx';
 import { cancelInvitation, invite, removeMaker, useMakersMutation, useProjectInvitations, useProjectMakers } from './people-api.ts';
 

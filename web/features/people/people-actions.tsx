@@ -6,7 +6,7 @@ import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../../lib/session/auth-context.tsx';
 import {
   useCollectionsHolding,
   useCollectionsOf,

@@ -12,7 +12,7 @@ import { refreshShownErrors } from '../../lib/field-errors.ts';
 import { initials } from '../../lib/format.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../../lib/session/auth-context.tsx';
 import { creatorNameFor } from '../submit/index.ts';
 import { NotificationProfileSettings } from '../notifications/index.ts';
 import { checkProfile, type ProfileErrors, type ProfileValues } from './api/profile-check.ts';

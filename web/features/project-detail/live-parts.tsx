@@ -1,4 +1,4 @@
-import { useLiveUpvotes, useViewingNow } from '../live/live.ts';
+import { useLiveUpvotes, useViewingNow } from '../../lib/live/live.ts';
 
 /** The page's vote count follows everyone's votes (renders nothing). */
 export function LiveUpvotes({ projectId }: { projectId: string }) {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { useAuth } from '../../lib/session/auth-context.tsx';
 import { REPORT_REASONS, submitReport, type ReportTarget } from './api/submit-report.ts';
 
 const NOUN: Record<ReportTarget, string> = { project: 'project', comment: 'comment', user: 'user' };

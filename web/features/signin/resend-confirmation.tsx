@@ -3,8 +3,8 @@ import { MESSAGES } from '../../../domain/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { supabase } from '../../lib/supabase.ts';
-import { authErrorMessage, isRateLimited } from '../auth/auth-errors.ts';
-import { authCallbackUrl } from '../auth/return-urls.ts';
+import { authErrorMessage, isRateLimited } from '../../lib/session/auth-errors.ts';
+import { authCallbackUrl } from '../../lib/session/return-urls.ts';
 
 /** Shown after a sign-in refused for an unconfirmed address: explains why and sends a new link. */
 export function ResendConfirmation({ email }: { email: string }) {

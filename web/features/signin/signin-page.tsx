@@ -10,12 +10,12 @@ import { clientRateLimiter } from '../../lib/rate-limiter.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { refreshShownErrors, type FieldErrors } from '../../lib/field-errors.ts';
 import { isValidEmail } from '../../lib/validation.ts';
-import { useAuth } from '../auth/auth-context.tsx';
-import { ACCOUNT_SUSPENDED, isEmailNotConfirmed, isRateLimited, isUserBanned } from '../auth/auth-errors.ts';
-import { returnPath } from '../auth/return-path.ts';
-import { useAuthSettings } from '../auth/auth-settings.ts';
-import { AuthShell } from '../auth/auth-shell.tsx';
-import { GitHubSignIn } from '../auth/github-button.tsx';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { ACCOUNT_SUSPENDED, isEmailNotConfirmed, isRateLimited, isUserBanned } from '../../lib/session/auth-errors.ts';
+import { returnPath } from '../../lib/session/return-path.ts';
+import { useAuthSettings } from '../../lib/session/auth-settings.ts';
+import { AuthShell } from '../auth/index.ts';
+import { GitHubSignIn } from '../auth/index.ts';
 import { ResendConfirmation } from './resend-confirmation.tsx';
 
 type Field = 'email' | 'password';

@@ -9,13 +9,13 @@ import { clientRateLimiter } from '../../lib/rate-limiter.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { refreshShownErrors, type FieldErrors } from '../../lib/field-errors.ts';
 import { isValidEmail } from '../../lib/validation.ts';
-import { useAuth } from '../auth/auth-context.tsx';
-import { authErrorMessage, isRateLimited, isSignupDisabled, isWeakPassword } from '../auth/auth-errors.ts';
-import { useAuthSettings } from '../auth/auth-settings.ts';
-import { AuthShell } from '../auth/auth-shell.tsx';
-import { GitHubSignIn } from '../auth/github-button.tsx';
-import { passwordProblem, PASSWORD_RULES_TEXT } from '../auth/password-rules.ts';
-import { otherReturnHost } from '../auth/return-urls.ts';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { authErrorMessage, isRateLimited, isSignupDisabled, isWeakPassword } from '../../lib/session/auth-errors.ts';
+import { useAuthSettings } from '../../lib/session/auth-settings.ts';
+import { AuthShell } from '../auth/index.ts';
+import { GitHubSignIn } from '../auth/index.ts';
+import { passwordProblem, PASSWORD_RULES_TEXT } from '../../lib/session/password-rules.ts';
+import { otherReturnHost } from '../../lib/session/return-urls.ts';
 
 type Field = 'email' | 'password' | 'confirm' | 'terms';
 interface Values {

@@ -1,5 +1,5 @@
 import { LightbulbIcon, MailIcon, ShieldIcon, StarIcon, UsersIcon } from '../../components/icons.tsx';
-import { site } from '../../lib/site.ts';
+import { site } from '../../../domain/site.ts';
 import { PageShell, Section } from './page-shell.tsx';
 
 const values = [

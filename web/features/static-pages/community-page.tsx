@@ -2,12 +2,12 @@ import { Link } from 'react-router-dom';
 import { BookIcon, CalendarIcon, CheckIcon, MessageIcon } from '../../components/icons.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { useNow } from '../../lib/clock.ts';
-import { site } from '../../lib/site.ts';
+import { site } from '../../../domain/site.ts';
 import { useSiteName } from '../../lib/site-settings.ts';
 import { eventCalendarFile, formatEventTime, upcomingEvents } from './community-events.ts';
 import { PageShell, Section } from './page-shell.tsx';
 
-// Discord is the operator's own server (web/lib/site.ts); the calendar is this page's event list
+// Discord is the operator's own server (domain/site.ts); the calendar is this page's event list
 // and the resources are the site's documentation, so neither depends on a placeholder address.
 const cards = [
   {

@@ -1,4 +1,4 @@
-import { site } from '../../lib/site.ts';
+import { site } from '../../../domain/site.ts';
 import { LegalPage } from './page-shell.tsx';
 
 export const PRIVACY_MINIMUM_AGE = 13;

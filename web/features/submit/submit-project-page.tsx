@@ -8,7 +8,7 @@ import { CheckIcon } from '../../components/icons.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useModerationEnabled } from '../../lib/site-settings.ts';
-import { BANNED_QUERY_KEY } from '../auth/suspended-account-watch.tsx';
+import { BANNED_QUERY_KEY } from '../../lib/session/suspended-account-watch.tsx';
 import { SaveError, submitProject } from './api/save-project.ts';
 import type { SavedProject } from './api/submit-project.ts';
 import { ProjectForm } from './components/project-form.tsx';

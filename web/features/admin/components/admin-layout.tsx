@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from 'react-router-dom';
-import { useAuth } from '../../auth/auth-context.tsx';
+import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { useStaffRole, type StaffRole } from '../api/staff-role.ts';
-import { useLiveInvalidate } from '../../live/live.ts';
+import { useLiveInvalidate } from '../../../lib/live/live.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { LogOutIcon } from '../../../components/icons.tsx';
 import { cn } from '../../../lib/cn.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { SignInRedirect } from '../../../app/guards.tsx';
-import { useAuth } from '../../auth/auth-context.tsx';
+import { SignInRedirect } from '../../../components/guards.tsx';
+import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { useStaffRole, type StaffRole } from '../api/staff-role.ts';
 
 export function GuardSkeleton() {

@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../../domain/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { useAuth } from '../../auth/auth-context.tsx';
+import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { formatShortDate } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAdminContent, useDeleteContent, type ContentItem, type ContentType } from '../api/content.ts';

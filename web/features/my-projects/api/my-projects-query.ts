@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ProjectStatus } from '../../../../domain/catalog.ts';
 import { supabase } from '../../../lib/supabase.ts';
-import type { ProjectRow } from '../../projects/api/types.ts';
+import type { ProjectRow } from '../../projects/index.ts';
 
 export const MY_PROJECTS_PAGE_SIZE = 20;
 

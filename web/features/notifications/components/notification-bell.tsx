@@ -13,10 +13,10 @@ import {
 } from '../../../components/ui/dropdown-menu.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useAuth } from '../../auth/auth-context.tsx';
+import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { useMarkRead } from '../api/mark-read-mutation.ts';
 import { notificationKeys, useLatestNotifications, useUnreadCount, type InboxNotification } from '../api/notifications-query.ts';
-import { useLiveInvalidate } from '../../live/live.ts';
+import { useLiveInvalidate } from '../../../lib/live/live.ts';
 import { NotificationContent } from './notification-content.tsx';
 
 /**

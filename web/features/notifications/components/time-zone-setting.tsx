@@ -5,7 +5,7 @@ import { Button, buttonVariants } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { useAuth } from '../../auth/auth-context.tsx';
+import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { browserTimeZones, useSaveTimeZone, useTimeZone } from '../api/time-zone.ts';
 
 const SITE_DEFAULT = '';

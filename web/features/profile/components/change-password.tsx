@@ -5,8 +5,8 @@ import { Input } from '../../../components/ui/input.tsx';
 import { FieldError, Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { supabase } from '../../../lib/supabase.ts';
-import { authErrorMessage, isInvalidCredentials, isRateLimited, isSamePassword, isWeakPassword, needsReauthentication } from '../../auth/auth-errors.ts';
-import { NewPasswordForm } from '../../auth/new-password-form.tsx';
+import { authErrorMessage, isInvalidCredentials, isRateLimited, isSamePassword, isWeakPassword, needsReauthentication } from '../../../lib/session/auth-errors.ts';
+import { NewPasswordForm } from '../../auth/index.ts';
 
 const CURRENT_WRONG = 'Your current password is not correct.';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { env } from '../../lib/env.ts';
-import { firstScreenFetch } from '../../lib/first-screen.ts';
+import { env } from '../env.ts';
+import { firstScreenFetch } from '../first-screen.ts';
 
 export interface AuthSettings {
   githubEnabled: boolean;

@@ -1,23 +1,10 @@
 import { useState } from 'react';
-import { GithubIcon } from '../../components/icons.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { toast } from '../../components/ui/use-toast.ts';
-import { supabase } from '../../lib/supabase.ts';
-import { useAuthSettings } from './auth-settings.ts';
+import { GithubIcon } from '../../../components/icons.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { useAuthSettings } from '../../../lib/session/auth-settings.ts';
 import { OrDivider } from './auth-shell.tsx';
-import { authCallbackUrl } from './return-urls.ts';
-
-/** Spec §7: provider github, back to /auth/callback on this site, offline access and a consent prompt. */
-export async function signInWithGitHub() {
-  const { error } = await supabase.auth.signInWithOAuth({
-    provider: 'github',
-    options: {
-      redirectTo: authCallbackUrl(),
-      queryParams: { access_type: 'offline', prompt: 'consent' },
-    },
-  });
-  if (error) throw error;
-}
+import { signInWithGitHub } from '../api/sign-in-with-github.ts';
 
 /** The GitHub sign-in button, shown only when the server has the provider switched on. */
 export function GitHubSignIn({ label = 'Continue with GitHub' }: { label?: string }) {

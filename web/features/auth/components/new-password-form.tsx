@@ -1,9 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { MESSAGES } from '../../../domain/messages.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { FieldError, Label } from '../../components/ui/label.tsx';
-import { passwordProblem, PASSWORD_RULES_TEXT } from './password-rules.ts';
+import { MESSAGES } from '../../../../domain/messages.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { FieldError, Label } from '../../../components/ui/label.tsx';
+import { passwordProblem, PASSWORD_RULES_TEXT } from '../../../lib/session/password-rules.ts';
 
 /**
  * New password + confirmation, checked against the server's rules before sending. Used by the

@@ -1,6 +1,6 @@
 import { RealtimeClient } from '@supabase/realtime-js';
-import { env } from '../../lib/env.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { env } from '../env.ts';
+import { supabase } from '../supabase.ts';
 
 /**
  * The standalone realtime client, in a chunk of its own: loaded after first render, and only by a

@@ -1,4 +1,4 @@
-import { env } from '../../lib/env.ts';
+import { env } from '../env.ts';
 
 /**
  * Where auth e-mails and GitHub sign-in bring the browser back. The origin is one the auth server

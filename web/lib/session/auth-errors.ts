@@ -1,4 +1,4 @@
-import { site } from '../../lib/site.ts';
+import { site } from '../../../domain/site.ts';
 
 /**
  * Reads supabase-js auth errors (AuthApiError and friends carry `status` and `code`) without

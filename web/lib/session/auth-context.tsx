@@ -2,7 +2,7 @@ import type { Session, User } from '@supabase/supabase-js';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { keepPkceVerifier, supabase } from '../../lib/supabase.ts';
+import { keepPkceVerifier, supabase } from '../supabase.ts';
 import { authCallbackUrl } from './return-urls.ts';
 import { isAnonymousSession, signedInUser } from './signed-in.ts';
 import { rpcTransferApi, syncVoteTransfer } from './vote-transfer.ts';

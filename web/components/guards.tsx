@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useAuth } from '../features/auth/auth-context.tsx';
-import type { ReturnState } from '../features/auth/return-path.ts';
+import { useAuth } from '../lib/session/auth-context.tsx';
+import type { ReturnState } from '../lib/session/return-path.ts';
 
 /** Spec §2: while the session loads, a full-height, centred, pulsing placeholder. */
 export function GuardSkeleton() {

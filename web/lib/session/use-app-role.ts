@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { supabase } from '../../lib/supabase.ts';
+import { supabase } from '../supabase.ts';
 
 export type AppRole = 'admin' | 'moderator' | 'user';
 

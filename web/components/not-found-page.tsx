@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { buttonVariants } from '../components/ui/button.tsx';
+import { buttonVariants } from './ui/button.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 export default function NotFoundPage() {

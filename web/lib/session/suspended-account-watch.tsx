@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '../../components/ui/use-toast.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { supabase } from '../supabase.ts';
 import { useAuth } from './auth-context.tsx';
 import { ACCOUNT_SUSPENDED } from './auth-errors.ts';
 
