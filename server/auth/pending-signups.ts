@@ -2,28 +2,56 @@ import type { Queryable } from '../db/database.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 /**
- * Sign-ups waiting for their e-mail link (platform.pending_signups, decision 100): each keeps its
- * own password and metadata beside the hash of its own link, so a link activates the password of
- * the sign-up that produced it and no other.
+ * Sign-ups waiting for their e-mail link (platform.pending_signups, decisions 100 and 105): the
+ * first sign-up of an address keeps its password and metadata beside the hash of its link. A
+ * second sign-up by someone who does not know that password contests the address: every waiting
+ * sign-up's password and metadata are blanked, so no link sent for the address can activate a
+ * password anyone but the inbox's owner chose (decision 105).
  */
 
-/** At most this many sign-ups wait on one address; later ones are answered alike and not kept. */
-export const MAX_PENDING_SIGNUPS = 5;
+/** A contested sign-up's password: none (the not-null column keeps the row as the contest's mark). */
+export const CONTESTED = '';
 /** As long as a confirmation link lives (email-links.ts). */
 const PENDING_TTL_SECONDS = 24 * 3600;
 
 const AGE = `extract(epoch from showcase_private.app_now() - created_at)::float8`;
 
-/** Keeps one sign-up and returns the secret for its link, or undefined when the address has enough waiting. */
+export interface WaitingSignup {
+  id: string;
+  encryptedPassword: string;
+}
+
+/** The address's live waiting sign-ups (expired ones are dropped first), locked for this sign-up. */
+export async function waitingSignups(tx: Queryable, userId: string): Promise<WaitingSignup[]> {
+  await tx.query(`delete from platform.pending_signups where user_id = $1 and ${AGE} > $2`, [userId, PENDING_TTL_SECONDS]);
+  const { rows } = await tx.query<{ id: string; encrypted_password: string }>(
+    `select id, encrypted_password from platform.pending_signups where user_id = $1 order by created_at for update`,
+    [userId],
+  );
+  return rows.map((r) => ({ id: r.id, encryptedPassword: r.encrypted_password }));
+}
+
+/**
+ * A second, different sign-up for a waiting address: nobody can tell which of the two is the
+ * inbox's owner, so no waiting link activates a password or a name any more.
+ */
+export async function contestPendingSignups(tx: Queryable, userId: string): Promise<void> {
+  await tx.query(`update platform.pending_signups set encrypted_password = $2, user_metadata = '{}'::jsonb where user_id = $1`, [userId, CONTESTED]);
+}
+
+/** A fresh secret for a waiting sign-up's link (the old link stops working), finishing the given PKCE flow. */
+export async function renewPendingSignup(tx: Queryable, id: string, flowStateId?: string): Promise<string> {
+  const secret = randomToken();
+  await tx.query(`update platform.pending_signups set token_hash = $2, flow_state_id = $3 where id = $1`, [id, sha256(secret), flowStateId ?? null]);
+  return secret;
+}
+
+/** Keeps the address's first sign-up and returns the secret for its link. */
 export async function addPendingSignup(
   tx: Queryable,
   userId: string,
   signup: { encryptedPassword: string; metadata: Record<string, unknown>; flowStateId?: string },
-): Promise<string | undefined> {
-  await tx.query(`delete from platform.pending_signups where user_id = $1 and ${AGE} > $2`, [userId, PENDING_TTL_SECONDS]);
-  const { rows } = await tx.query<{ n: number }>(`select count(*)::int as n from platform.pending_signups where user_id = $1`, [userId]);
-  // Older links stay valid: the real owner's sign-up may be the first one.
-  if (rows[0]!.n >= MAX_PENDING_SIGNUPS) return undefined;
+): Promise<string> {
   const secret = randomToken();
   await tx.query(
     `insert into platform.pending_signups (user_id, token_hash, encrypted_password, user_metadata, flow_state_id) values ($1, $2, $3, $4, $5)`,
@@ -83,13 +111,15 @@ export async function consumePendingSignup(tx: Queryable, secret: string): Promi
 /** Once the address is confirmed (by any link), no other sign-up of it may ever activate. */
 export async function dropPendingSignups(tx: Queryable, userId: string): Promise<void> {
   await tx.query(`delete from platform.pending_signups where user_id = $1`, [userId]);
+  // Nor any other confirmation link sent for it (a contested sign-up's, decision 105).
+  await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'confirmation_token'`, [userId]);
 }
 
 /** The password hashes waiting on an address, so sign-in can say "confirm your e-mail" to their owners only. */
 export async function pendingPasswordHashes(db: Queryable, userId: string): Promise<string[]> {
   const { rows } = await db.query<{ encrypted_password: string }>(
-    `select encrypted_password from platform.pending_signups where user_id = $1 and ${AGE} <= $2 order by created_at`,
-    [userId, PENDING_TTL_SECONDS],
+    `select encrypted_password from platform.pending_signups where user_id = $1 and ${AGE} <= $2 and encrypted_password <> $3 order by created_at`,
+    [userId, PENDING_TTL_SECONDS, CONTESTED],
   );
   return rows.map((r) => r.encrypted_password);
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { RateLimitRule } from '../config.ts';
 import type { ServerContext } from '../context.ts';
-import { clientIp } from '../http/client-ip.ts';
+import { clientLimitKey } from '../http/client-ip.ts';
 import { AuthError } from './errors.ts';
 
 export type AuthLimit = 'token' | 'signup' | 'anonymous' | 'verify' | 'email';
@@ -13,11 +13,11 @@ function tooMany(retryAfter: number): AuthError {
 }
 
 /**
- * Per client IP: /token is a token bucket (RATE_LIMIT_TOKEN is the refill rate, _BURST its size),
+ * Per client network (clientLimitKey: an IPv4 address, an IPv6 /64): /token is a token bucket (RATE_LIMIT_TOKEN is the refill rate, _BURST its size),
  * the others fixed windows, as GoTrue's defaults describe them. Throws 429 over_request_rate_limit.
  */
 export async function enforceAuthLimit(ctx: ServerContext, c: Context, limit: AuthLimit): Promise<void> {
-  const ip = clientIp(c, ctx.config.TRUST_PROXY);
+  const ip = clientLimitKey(c, ctx.config.TRUST_PROXY);
   const { config } = ctx;
   if (limit === 'token') {
     const { allowed, retryAfter } = await takeToken(ctx, `auth:token:ip:${ip}`, config.RATE_LIMIT_TOKEN, config.RATE_LIMIT_TOKEN_BURST);

@@ -2,7 +2,8 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { linkFlowState, mailLink, secondsUntilNextMail, sendLinkMail } from './mail-links.ts';
-import { addPendingSignup, renewOnlyPendingSignup } from './pending-signups.ts';
+import { verifyPassword } from './passwords.ts';
+import { addPendingSignup, contestPendingSignups, CONTESTED, renewOnlyPendingSignup, renewPendingSignup, waitingSignups } from './pending-signups.ts';
 import type { PkceChallenge } from './pkce.ts';
 import { ensureEmailIdentity, findUserByEmail, findUserById, userJson, type UserJson, type UserRow } from './users.ts';
 
@@ -10,8 +11,10 @@ import { ensureEmailIdentity, findUserByEmail, findUserById, userJson, type User
  * Sign-up and resend while e-mail confirmation is on (decision 100). What they answer depends on
  * nothing but the request: a new address, one waiting for confirmation and a registered one get
  * the same status and the same JSON, and per-address pacing sends nothing rather than refusing,
- * so neither endpoint tells anyone who is registered (findings L2, L3). Each sign-up keeps its own
- * password until its own link is followed (M4).
+ * so neither endpoint tells anyone who is registered (findings L2, L3). Only an address's first
+ * sign-up (or a repeat of it with the same password) gets a link that activates a password; a
+ * different second sign-up gets a link that only confirms the address, and blanks the first's
+ * password and name, so no mail for the address can hand the account to a stranger (M4, decision 105).
  */
 
 export interface SignupRequest {
@@ -21,7 +24,7 @@ export interface SignupRequest {
   pkce?: PkceChallenge;
 }
 
-export async function signupWithConfirmation(ctx: ServerContext, req: SignupRequest, encryptedPassword: string): Promise<UserJson> {
+export async function signupWithConfirmation(ctx: ServerContext, req: SignupRequest, password: string, encryptedPassword: string): Promise<UserJson> {
   return ctx.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, req.email);
     if (existing?.email_confirmed_at) {
@@ -32,9 +35,20 @@ export async function signupWithConfirmation(ctx: ServerContext, req: SignupRequ
     const identityId = await emailIdentityId(tx, user);
     // Within the per-address interval nothing is kept or sent: the earlier link stays the one to follow.
     if ((await secondsUntilNextMail(tx, user.id, 'signup')) === 0) {
-      const flowStateId = req.pkce ? await linkFlowState(tx, req.pkce, user.id, 'signup') : undefined;
-      const secret = await addPendingSignup(tx, user.id, { encryptedPassword, metadata: req.data, flowStateId });
-      if (secret) await mailLink(ctx, tx, user, 'signup', secret, req.redirectTo);
+      const waiting = await waitingSignups(tx, user.id);
+      const flowStateId = () => (req.pkce ? linkFlowState(tx, req.pkce, user.id, 'signup') : Promise.resolve(undefined));
+      if (waiting.length === 0) {
+        const secret = await addPendingSignup(tx, user.id, { encryptedPassword, metadata: req.data, flowStateId: await flowStateId() });
+        await mailLink(ctx, tx, user, 'signup', secret, req.redirectTo);
+      } else if (waiting.length === 1 && waiting[0]!.encryptedPassword !== CONTESTED && (await verifyPassword(waiting[0]!.encryptedPassword, password))) {
+        // The same person again (they know the waiting password): their link, renewed.
+        const secret = await renewPendingSignup(tx, waiting[0]!.id, await flowStateId());
+        await mailLink(ctx, tx, user, 'signup', secret, req.redirectTo);
+      } else {
+        // Someone else: from now on no link for this address activates a password or a name.
+        await contestPendingSignups(tx, user.id);
+        await sendLinkMail(ctx, tx, user, 'signup', req.redirectTo, req.pkce);
+      }
     }
     return answer(user.id, identityId, req);
   });
@@ -56,13 +70,16 @@ export async function resendConfirmation(ctx: ServerContext, email: string, redi
   });
 }
 
-/** The address's account, waiting for confirmation, without a password: the confirmed link brings one. */
+/**
+ * The address's account, waiting for confirmation, without a password or a name: the confirmed
+ * link of an uncontested sign-up brings them.
+ */
 async function insertUnconfirmedUser(tx: Queryable, req: SignupRequest): Promise<UserRow> {
   const id = randomUUID();
   await tx.query(
     `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
-     values ($1, 'authenticated', 'authenticated', $2, null, null, $3, $4)`,
-    [id, req.email, JSON.stringify({ provider: 'email', providers: ['email'] }), JSON.stringify(req.data)],
+     values ($1, 'authenticated', 'authenticated', $2, null, null, $3, '{}'::jsonb)`,
+    [id, req.email, JSON.stringify({ provider: 'email', providers: ['email'] })],
   );
   const user = (await findUserById(tx, id))!;
   await ensureEmailIdentity(tx, user, false);

@@ -31,7 +31,7 @@ export async function signup(ctx: ServerContext, c: Context): Promise<Response> 
   if (!settings.allowRegistration) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
   const encrypted = await hashPassword(password);
   if (settings.requireEmailVerification) {
-    return c.json(await signupWithConfirmation(ctx, { email, data, redirectTo, pkce }, encrypted));
+    return c.json(await signupWithConfirmation(ctx, { email, data, redirectTo, pkce }, password, encrypted));
   }
   return c.json(await signupAutoconfirmed(ctx, c, email, data, encrypted));
 }

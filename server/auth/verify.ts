@@ -5,7 +5,7 @@ import { confirmEmailChange } from './anonymous.ts';
 import { consumeLinkToken, TOKEN_TYPE_FOR, type ConsumedToken, type VerifyType } from './email-links.ts';
 import { AuthError, validationFailed } from './errors.ts';
 import { clientInfo, readJson, sessionDeps } from './http.ts';
-import { consumePendingSignup, dropPendingSignups, type ConsumedSignup } from './pending-signups.ts';
+import { consumePendingSignup, CONTESTED, dropPendingSignups, type ConsumedSignup } from './pending-signups.ts';
 import { issueAuthCode } from './pkce.ts';
 import { enforceAuthLimit } from './rate-limits.ts';
 import { withCode, withError, withTokens } from './redirect-results.ts';
@@ -49,8 +49,9 @@ async function completeVerification(ctx: ServerContext, c: Context, tx: Queryabl
     const failed = await confirmEmailChange(tx, user);
     if (failed) return { kind: 'error', code: failed, message: failed === 'otp_expired' ? LINK_INVALID : 'A user with this email address has already been registered' };
   } else if (!user.email_confirmed_at) {
-    if (consumed.signup) {
-      // The password and name of the sign-up this link was sent for, and of no other.
+    if (consumed.signup && consumed.signup.encryptedPassword !== CONTESTED) {
+      // The password and name of the sign-up this link was sent for, and of no other; a contested
+      // sign-up's link only confirms the address (decision 105).
       await tx.query(`update auth.users set encrypted_password = $2, raw_user_meta_data = $3, updated_at = now() where id = $1`, [
         user.id,
         consumed.signup.encryptedPassword,

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 
@@ -8,19 +9,60 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 export function clientIp(c: Context, trustedProxies: readonly string[]): string {
   let socketAddress = 'unknown';
   try {
-    socketAddress = normalise(getConnInfo(c).remote.address ?? 'unknown');
+    socketAddress = getConnInfo(c).remote.address ?? 'unknown';
   } catch {
     // Not running behind @hono/node-server (app.request in unit tests).
   }
-  if (trustedProxies.length === 0 || !trustedProxies.includes(socketAddress)) return socketAddress;
-  const hops = (c.req.header('x-forwarded-for') ?? '')
+  return forwardedClientIp(socketAddress, c.req.header('x-forwarded-for'), trustedProxies);
+}
+
+/**
+ * The one rule for who the client is, for HTTP requests and WebSocket upgrades alike: a peer not
+ * in TRUST_PROXY is the client, whatever headers it sends; behind trusted proxies, the right-most
+ * X-Forwarded-For hop that is not one of them (the hops left of it are the client's own words).
+ */
+export function forwardedClientIp(socketAddress: string, forwardedFor: string | undefined, trustedProxies: readonly string[]): string {
+  const peer = normalise(socketAddress);
+  if (trustedProxies.length === 0 || !trustedProxies.includes(peer)) return peer;
+  const hops = (forwardedFor ?? '')
     .split(',')
     .map((s) => normalise(s.trim()))
     .filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) {
     if (!trustedProxies.includes(hops[i]!)) return hops[i]!;
   }
-  return socketAddress;
+  return peer;
+}
+
+/**
+ * The key every per-client limit counts under (decision 105): an IPv4 address as it is, an IPv6
+ * address as its /64 ("2001:db8:1:2::/64"), since one subscriber holds a whole /64 and may pick
+ * any address in it. The same network rule as votes' network_of (db/migrations/0092).
+ */
+export function clientNetworkKey(ip: string): string {
+  const address = normalise(ip.split('%')[0]!);
+  if (!isIPv6(address)) return address;
+  return `${expandIPv6(address).slice(0, 4).join(':')}::/64`;
+}
+
+/** The request's client network key: clientNetworkKey(clientIp(...)). */
+export function clientLimitKey(c: Context, trustedProxies: readonly string[]): string {
+  return clientNetworkKey(clientIp(c, trustedProxies));
+}
+
+/** Eight lower-case hextets without leading zeros; an embedded IPv4 tail becomes two hextets. */
+function expandIPv6(address: string): string[] {
+  let text = address.toLowerCase();
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = text.slice(0, v4.index) + ((a << 8) | b).toString(16) + ':' + ((c << 8) | d).toString(16);
+  }
+  const [head, tail] = text.includes('::') ? text.split('::') as [string, string] : [text, undefined];
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const middle = tail === undefined ? [] : new Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...middle, ...right].map((h) => parseInt(h, 16).toString(16));
 }
 
 export function isLoopback(address: string): boolean {

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { clientNetworkKey, forwardedClientIp } from '../http/client-ip.ts';
 
 /**
  * At most `limit` events in any second (a sliding window, on the server's clock): the times of the
@@ -22,7 +23,7 @@ export class RateWindow {
   }
 }
 
-/** Open sockets per client IP. */
+/** Open sockets per client network (an IPv4 address, an IPv6 /64: clientNetworkKey). */
 export class IpSockets {
   private readonly open = new Map<string, number>();
 
@@ -30,32 +31,23 @@ export class IpSockets {
 
   /** Takes a place for the IP, or returns false when it holds the maximum already. */
   take(ip: string): boolean {
-    const n = this.open.get(ip) ?? 0;
+    const key = clientNetworkKey(ip);
+    const n = this.open.get(key) ?? 0;
     if (n >= this.max) return false;
-    this.open.set(ip, n + 1);
+    this.open.set(key, n + 1);
     return true;
   }
 
   release(ip: string): void {
-    const n = (this.open.get(ip) ?? 1) - 1;
-    if (n <= 0) this.open.delete(ip);
-    else this.open.set(ip, n);
+    const key = clientNetworkKey(ip);
+    const n = (this.open.get(key) ?? 1) - 1;
+    if (n <= 0) this.open.delete(key);
+    else this.open.set(key, n);
   }
 }
 
-function normalise(address: string): string {
-  return address.startsWith('::ffff:') ? address.slice(7) : address;
-}
-
-/** An upgrade request's client address, read as client-ip.ts reads an HTTP request's (TRUST_PROXY aware). */
+/** An upgrade request's client address, by the same rule as an HTTP request's (client-ip.ts). */
 export function upgradeIp(req: IncomingMessage, trustedProxies: readonly string[]): string {
-  const socketAddress = normalise(req.socket.remoteAddress ?? 'unknown');
-  if (trustedProxies.length === 0 || !trustedProxies.includes(socketAddress)) return socketAddress;
   const header = req.headers['x-forwarded-for'];
-  const hops = (Array.isArray(header) ? header.join(',') : (header ?? ''))
-    .split(',')
-    .map((s) => normalise(s.trim()))
-    .filter(Boolean);
-  for (let i = hops.length - 1; i >= 0; i--) if (!trustedProxies.includes(hops[i]!)) return hops[i]!;
-  return socketAddress;
+  return forwardedClientIp(req.socket.remoteAddress ?? 'unknown', Array.isArray(header) ? header.join(',') : header, trustedProxies);
 }

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import sharp, { type Sharp } from 'sharp';
 import { IMAGE_SIZES } from '../../domain/image-sizes.ts';
 import type { Config } from '../config.ts';
-import { clientIp } from '../http/client-ip.ts';
+import { clientLimitKey } from '../http/client-ip.ts';
 import type { StorageBackend } from './backend.ts';
 import { errors, StorageError } from './errors.ts';
 import { refOf, type ObjectRow } from './object-store.ts';
@@ -64,7 +64,7 @@ export async function serveRendered(c: Context, deps: StorageDeps, row: ObjectRo
   const ref = refOf(row);
   let bytes = await renders.cache.get(ref, variant);
   if (!bytes) {
-    const limit = await deps.ctx.rateLimiter.hit(`render:ip:${clientIp(c, deps.ctx.config.TRUST_PROXY)}`, deps.ctx.config.RATE_LIMIT_RENDERS);
+    const limit = await deps.ctx.rateLimiter.hit(`render:ip:${clientLimitKey(c, deps.ctx.config.TRUST_PROXY)}`, deps.ctx.config.RATE_LIMIT_RENDERS);
     if (!limit.allowed) throw new StorageError(429, 'too_many_requests', 'Too many image renders, please try again later', 429, limit.retryAfter);
     bytes = await renders.once(`${row.bucket_id}/${row.name}/${variant}`, async () => {
       const out = await deps.backend.withLocalFile(ref, (source) =>

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ServerContext } from '../context.ts';
-import { clientIp } from '../http/client-ip.ts';
+import { clientLimitKey } from '../http/client-ip.ts';
 import { authenticate, type RequestAuth } from '../security/request-auth.ts';
 import type { StorageBackend } from './backend.ts';
 import type { Renders } from './renders.ts';
@@ -65,7 +65,7 @@ export function bucketOnly(c: Context, routePrefix: string): string {
 export async function checkUploadRate(c: Context, deps: StorageDeps, auth: RequestAuth): Promise<number | undefined> {
   if (auth.role === 'service_role') return undefined;
   const rule = deps.ctx.config.RATE_LIMIT_UPLOADS;
-  const entries = [{ key: `uploads:ip:${clientIp(c, deps.ctx.config.TRUST_PROXY)}`, rule }];
+  const entries = [{ key: `uploads:ip:${clientLimitKey(c, deps.ctx.config.TRUST_PROXY)}`, rule }];
   if (auth.userId) entries.push({ key: `uploads:user:${auth.userId}`, rule });
   const result = await deps.ctx.rateLimiter.hitAll(entries);
   return result.allowed ? undefined : result.retryAfter;

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ServerContext } from '../../context.ts';
 import type { RequestAuth } from '../../security/request-auth.ts';
 import type { SessionCheck } from '../../security/session-liveness.ts';
-import { clientIp } from '../../http/client-ip.ts';
+import { clientLimitKey } from '../../http/client-ip.ts';
 import { RestError } from '../errors.ts';
 import type { Caller, RequestInfo } from '../execute.ts';
 import type { MediaChoice } from '../http/negotiate.ts';
@@ -38,7 +38,7 @@ export function reader(scope: RequestScope): Caller {
 /** A write as the request's caller, counted by its rows against the write limit that applies to it. */
 export function writer(scope: RequestScope, target: { table?: string; rpc?: string }, rows = 1): Caller {
   const { bucket, rule } = writeRule(scope.ctx.config, target, scope.method);
-  const limit = WriteCount.for(scope.auth, clientIp(scope.c, scope.ctx.config.TRUST_PROXY), bucket, rule, rows);
+  const limit = WriteCount.for(scope.auth, clientLimitKey(scope.c, scope.ctx.config.TRUST_PROXY), bucket, rule, rows);
   return { auth: scope.auth, req: scope.info, readOnly: false, limit, session: sessionOf(scope) };
 }
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../../support/server.ts';
-import { makeProject, projectRow, userRow } from '../admin-fixtures.ts';
+import { userRow } from '../admin-fixtures.ts';
 
-/** L8: a moderator approved their own submission. L9: the only admin could delete their account. */
+/** The only admin could delete their account (L9); a moderator's own project: moderator-own-project.test.ts. */
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
@@ -14,30 +14,6 @@ async function invoke(user: TestUser, name: string, body: Record<string, unknown
   const context = (error as { context?: Response } | null)?.context;
   return { data, status: context?.status ?? 200, message: context ? ((await context.json()) as { message: string }).message : undefined };
 }
-
-describe('L8: no self-review', () => {
-  it('L8: a moderator can neither approve nor reject their own project; another moderator can', async () => {
-    const moderator = await server.createUser({ appRole: 'moderator' });
-    const colleague = await server.createUser({ appRole: 'moderator' });
-    const own = await makeProject(server, moderator, { title: 'Mine' });
-    for (const action of ['approve', 'reject']) {
-      const res = await invoke(moderator, 'admin-review-project', { projectId: own, action, reason: 'Looks fine to me' });
-      expect(res.status, action).toBe(403);
-      expect(res.message).toBe('You cannot review your own project');
-      const rpc = await moderator.client.rpc('review_project', { project_id: own, action, reason: 'Looks fine to me' });
-      expect(rpc.error?.code, action).toBe('42501');
-    }
-    expect((await projectRow(server, own))!.status).toBe('pending');
-    expect((await invoke(colleague, 'admin-review-project', { projectId: own, action: 'approve' })).status).toBe(200);
-    expect((await projectRow(server, own))!.status).toBe('approved');
-  });
-
-  it('L8: an admin, who runs the site, may still publish their own project', async () => {
-    const admin = await server.createUser({ appRole: 'admin' });
-    const own = await makeProject(server, admin, { title: 'Admin’s own' });
-    expect((await invoke(admin, 'admin-review-project', { projectId: own, action: 'approve' })).status).toBe(200);
-  });
-});
 
 describe('L9: the site keeps an admin', () => {
   it('L9: the last admin cannot delete their account, demote or ban themselves; with a second admin they can leave', async () => {
