@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
-import type { Filter } from './params.ts';
+import { FILTER_OPERATORS, type Filter, type FilterOperator } from './params.ts';
 import type { TableColumn } from './tables.ts';
 
 /** Hands out $n placeholders for values bound to one statement. */
@@ -11,9 +11,7 @@ export class Params {
   }
 }
 
-const IS_KEYWORDS: Record<string, string> = { null: 'null', true: 'true', false: 'false', unknown: 'unknown' };
-const TEXT_OPERATORS: Record<string, string> = { like: 'like', ilike: 'ilike', match: '~', imatch: '~*' };
-const COMPARISONS: Record<string, string> = { eq: '=', neq: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' };
+const COMPARISONS: Record<Exclude<FilterOperator, 'in'>, string> = { eq: '=', neq: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' };
 
 /**
  * One filter condition on `ref` (a column reference of the given column's type), values bound as
@@ -22,11 +20,10 @@ const COMPARISONS: Record<string, string> = { eq: '=', neq: '<>', lt: '<', lte: 
 export function conditionSql(filter: Filter, column: TableColumn, ref: string, params: Params): string {
   const type = column.sqlType;
   let expr: string;
-  if (filter.op in COMPARISONS) expr = `${ref} ${COMPARISONS[filter.op]} ${params.add(filter.value)}::text::${type}`;
-  else if (filter.op === 'in') expr = `${ref} = any(${params.add(filter.value)}::text::${type}[])`;
-  else if (filter.op in TEXT_OPERATORS) expr = `${ref} ${TEXT_OPERATORS[filter.op]} ${params.add(filter.value)}::text`;
-  else if (filter.op === 'is') expr = `${ref} is ${IS_KEYWORDS[filter.value] ?? 'null'}`;
-  else expr = `${ref} is distinct from ${params.add(filter.value)}::text::${type}`;
+  if (filter.op === 'in') expr = `${ref} = any(${params.add(filter.value)}::text::${type}[])`;
+  else if (Object.hasOwn(COMPARISONS, filter.op)) expr = `${ref} ${COMPARISONS[filter.op]} ${params.add(filter.value)}::text::${type}`;
+  // Only parseFilters makes a Filter, and it refuses every other operator: this is the last wall.
+  else throw new Error(`realtime filter operator ${String(filter.op)} is not supported`);
   return filter.negate ? `coalesce(not (${expr}), false)` : `coalesce(${expr}, false)`;
 }
 
@@ -42,21 +39,7 @@ export async function filterProblem(db: Queryable, filter: Filter, column: Table
       return (err as Error).message;
     }
   };
-  if (filter.op === 'is') {
-    if (!(filter.value in IS_KEYWORDS)) return 'invalid value for is filter: must be null, true, false, or unknown';
-    if (filter.value !== 'null' && column.type !== 'bool') return `is ${filter.value} filter requires a boolean column, got ${type}`;
-    return undefined;
-  }
-  if (filter.op in TEXT_OPERATORS) {
-    if (await attempt(`select ${conditionSql(filter, column, `null::${type}`, new Params())}`, [filter.value])) {
-      return `operator ${filter.op} requires a text-compatible column type, got ${type}`;
-    }
-    if (filter.op === 'match' || filter.op === 'imatch') {
-      const bad = await attempt(`select '' ~ $1::text`, [filter.value]);
-      if (bad) return `invalid regular expression for ${filter.op} filter: ${bad}`;
-    }
-    return undefined;
-  }
+  if (!(FILTER_OPERATORS as readonly string[]).includes(filter.op)) return `operator ${String(filter.op)} is not supported`;
   if (filter.op === 'in') {
     try {
       const { rows } = await db.query<{ n: number }>(`select coalesce(cardinality($1::text::${type}[]), 0)::int as n`, [filter.value]);

@@ -22,15 +22,15 @@ describe('postgres_changes params', () => {
     expect(parseChangeParams({ event: '*', schema: 'public', table: 'p', select: 'id' })).toMatchObject({ ok: false, error: expect.stringContaining('`select`') });
   });
 
-  it('reads every operator, negation, lists and AND-ed conditions', () => {
-    expect(parseFilters('upvotes=gte.10,upvotes=lt.100,tool=in.(Cursor,Bolt),title=not.like.%radar%,featured=is.true')).toEqual({
+  it('reads every documented operator, negation, lists and AND-ed conditions', () => {
+    expect(parseFilters('upvotes=gte.10,upvotes=lt.100,tool=in.(Cursor,Bolt),title=not.eq.radar,featured=neq.true')).toEqual({
       ok: true,
       value: [
         { column: 'upvotes', op: 'gte', value: '10', negate: false },
         { column: 'upvotes', op: 'lt', value: '100', negate: false },
         { column: 'tool', op: 'in', value: '{Cursor,Bolt}', negate: false },
-        { column: 'title', op: 'like', value: '%radar%', negate: true },
-        { column: 'featured', op: 'is', value: 'true', negate: false },
+        { column: 'title', op: 'eq', value: 'radar', negate: true },
+        { column: 'featured', op: 'neq', value: 'true', negate: false },
       ],
     });
   });
@@ -45,6 +45,13 @@ describe('postgres_changes params', () => {
         { column: 'status', op: 'eq', value: 'rejected', negate: true },
       ],
     });
+  });
+
+  it('refuses by name the PostgREST operators Supabase Realtime does not document, patterns first', () => {
+    for (const op of ['like', 'ilike', 'is', 'isdistinct', 'match', 'imatch']) {
+      expect(parseFilters(`title=${op}.(a*)*b`)).toEqual({ ok: false, error: `operator ${op} is not supported on column title: use one of eq, neq, lt, lte, gt, gte, in` });
+      expect(parseFilters(`id=eq.1,title=not.${op}.x`)).toMatchObject({ ok: false });
+    }
   });
 
   it('answers Supabase\'s errors for what it cannot read', () => {

@@ -5,8 +5,16 @@
  * Supabase's, since clients show them.
  */
 
-export const FILTER_OPERATORS = ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in', 'like', 'ilike', 'is', 'match', 'imatch', 'isdistinct'] as const;
+/**
+ * The operators Supabase Realtime documents, and only those (decision 195): a pattern operator
+ * (like, ilike, match, imatch) would hand the database a user-chosen pattern to compile and run on
+ * every change, and PGlite can neither time out nor interrupt a statement.
+ */
+export const FILTER_OPERATORS = ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+/** PostgREST operators a filter may name that realtime refuses by name, rather than as unreadable. */
+export const REFUSED_OPERATORS = ['like', 'ilike', 'is', 'isdistinct', 'match', 'imatch'] as const;
 
 export interface Filter {
   column: string;
@@ -137,6 +145,10 @@ function parseSegment(segment: string): Parsed<Filter> {
   if (dot === -1) return { ok: false, error: inspectList([rest]) };
   const op = rest.slice(0, dot);
   const value = rest.slice(dot + 1);
+  if ((REFUSED_OPERATORS as readonly string[]).includes(op)) {
+    // The value is left out of the message: it may be a pattern of any length.
+    return { ok: false, error: `operator ${op} is not supported on column ${column}: use one of ${FILTER_OPERATORS.join(', ')}` };
+  }
   if (!(FILTER_OPERATORS as readonly string[]).includes(op)) return { ok: false, error: inspectList([op, value]) };
   if (op === 'in') {
     if (value.length < 2 || !value.startsWith('(') || !value.endsWith(')')) {
