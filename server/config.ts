@@ -129,6 +129,17 @@ const envSchema = z.object({
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(256).default(8),
   // How long a data request may trust that its token's session is still live (sign-out, bans).
   SESSION_CHECK_SECONDS: z.coerce.number().int().min(0).max(30).default(5),
+  // The shared cache of drawn pages (server/web/page-cache.ts, decision 206); PAGE_CACHE=false turns it off.
+  PAGE_CACHE: boolean.prefault('true'),
+  PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(1000),
+  PAGE_CACHE_MAX_BYTES: z.coerce.number().int().min(1024).default(64 * 1024 * 1024),
+  // A page is drawn again after this long even when no change was heard (views, text drawn from the clock).
+  PAGE_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(60),
+  // After a change, one route is drawn again at most this often; meanwhile its previous copy is served.
+  PAGE_CACHE_MIN_REDRAW_MS: z.coerce.number().int().min(0).default(1000),
+  // What a CDN or reverse proxy in front may hold (Cache-Control s-maxage, stale-while-revalidate).
+  PAGE_CACHE_S_MAXAGE: z.coerce.number().int().min(0).default(5),
+  PAGE_CACHE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).default(25),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -15,6 +15,7 @@ import type { SessionLiveness } from './security/session-liveness.ts';
 import type { SchemaCache } from './rest/schema-cache.ts';
 import type { StorageBackend } from './storage/backend.ts';
 import type { PublicUrls } from './storage/public-urls.ts';
+import type { PageCache } from './web/page-cache.ts';
 
 /** What every HTTP module receives: built once in createServerContext, shared by all requests. */
 export interface ServerContext {
@@ -45,6 +46,8 @@ export interface ServerContext {
   publicUrls: PublicUrls;
   /** Refuses writes while the disk holding DATA_DIR is almost full. */
   diskGuard: DiskGuard;
+  /** The shared copies of the pages the server draws (server/web/page-cache.ts). */
+  pageCache: PageCache;
   /** Prometheus metrics; only when METRICS_TOKEN is set. */
   metrics?: Metrics;
 }

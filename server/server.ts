@@ -27,6 +27,7 @@ import { SchemaCache } from './rest/schema-cache.ts';
 import { createStorageBackend } from './storage/create-backend.ts';
 import { PublicUrls } from './storage/public-urls.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
+import { PageCache } from './web/page-cache.ts';
 
 export interface RunningServer {
   url: string;
@@ -103,6 +104,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger,
     diskGuard,
     publicUrls: await PublicUrls.load(db, config.SITE_URL),
+    pageCache: new PageCache(config, db, clock, (line) => logger.warn(line)),
   };
   if (config.METRICS_TOKEN) {
     ctx.metrics = new Metrics({
@@ -128,6 +130,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
 
   await ctx.realtime.start();
+  await ctx.pageCache.start();
   for (const job of productJobs(ctx)) ctx.scheduler.register(job);
   ctx.scheduler.start(config.JOBS_TICK_SECONDS * 1000);
   // A queued e-mail goes out as soon as its transaction commits; the drain job is the safety net.
@@ -167,6 +170,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           clearTimeout(deadline);
         }
         await stopListening();
+        await ctx.pageCache.close();
         diskGuard.stop();
         await ctx.scheduler.stop();
         await ctx.outbox.stop();

@@ -57,6 +57,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<E2EApp
     SEED_DEMO: 'true',
     AUTH_AUTOCONFIRM: 'true',
     LOG_LEVEL: 'error',
+    // Suites change data and reload at once; the page cache (decision 206) may serve the copy from
+    // before for a second. test/integration/web/page-cache.test.ts covers it; a suite may turn it on.
+    PAGE_CACHE: 'false',
     // global-setup's private build; a plain `npx tsx` run (screenshots) serves dist/web.
     ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     ...env,

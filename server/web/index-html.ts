@@ -16,8 +16,6 @@ export interface PageMeta {
 export interface RuntimeConfig {
   supabaseUrl: string;
   anonKey: string;
-  /** This response's CSP nonce for styles the app injects (web/lib/style-nonce.ts). */
-  styleNonce?: string;
   /** Where auth e-mails and OAuth should bring the browser back (server/auth/redirects.ts authReturnOrigin). */
   authReturnOrigin: string;
 }
@@ -58,7 +56,6 @@ export function renderIndexHtml(html: string, runtime: RuntimeConfig, meta: Page
   const tags = [
     `<meta name="supabase-url" content="${escapeHtml(runtime.supabaseUrl)}" />`,
     `<meta name="supabase-anon-key" content="${escapeHtml(runtime.anonKey)}" />`,
-    ...(runtime.styleNonce ? [`<meta name="csp-nonce" content="${escapeHtml(runtime.styleNonce)}" />`] : []),
     `<meta name="auth-return-origin" content="${escapeHtml(runtime.authReturnOrigin)}" />`,
     `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
     `<meta property="og:type" content="${meta.type ?? 'website'}" />`,
@@ -90,4 +87,14 @@ export function renderIndexHtml(html: string, runtime: RuntimeConfig, meta: Page
  */
 export function withoutModulePreloads(html: string): string {
   return html.replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '');
+}
+
+/**
+ * The response's CSP nonce for styles the app injects (web/lib/style-nonce.ts reads it). It goes
+ * at the end of the body, after everything the page cache keeps (decision 206): each response
+ * appends its own to a cached copy. The app's scripts run once the document is parsed, so they
+ * find it there.
+ */
+export function styleNonceTag(nonce: string): string {
+  return `<meta name="csp-nonce" content="${escapeHtml(nonce)}" />`;
 }

@@ -13,7 +13,9 @@ import { renderFeed } from './feed.ts';
 import { etagOf, findBadgeProject, recentWinners, renderBadge, renderWinnersFeed } from './launches.ts';
 import { firstScreenRequests } from '../../domain/first-screen.ts';
 import { renderFirstScreen, type InProcessFetch } from './first-screen.ts';
-import { IndexHtml, renderIndexHtml, withoutModulePreloads } from './index-html.ts';
+import { IndexHtml, renderIndexHtml, styleNonceTag, withoutModulePreloads } from './index-html.ts';
+import { nonceIndex, type DrawnPage } from './page-cache.ts';
+import { pageKey } from './page-cache-key.ts';
 import { publicOrigin } from './origin.ts';
 import { resolvePageMeta } from './page-meta.ts';
 import { newestPublicProjects, readSiteIdentity, sitemapEntries } from './public-data.ts';
@@ -128,11 +130,32 @@ export function webRoutes(ctx: ServerContext, options: { distDir?: string; api?:
     const html = indexHtml.read();
     if (!html) return c.html(NOT_BUILT, 503, { 'cache-control': 'no-store' });
     const origin = publicOrigin(c, ctx.config);
+    // The shared copy of a public page (decision 206): drawn once for every visitor of this origin.
+    const cacheable = ctx.pageCache.enabled && c.req.method === 'GET' ? pageKey(origin, path, new URL(c.req.url).search) : undefined;
+    if (cacheable) {
+      const cached = await ctx.pageCache.respond(cacheable, (pathAndQuery) => drawPage(c, html, origin, pathAndQuery), requestHeader(c, 'accept-encoding'), requestHeader(c, 'if-none-match'));
+      if (cached.body === null) return c.body(null, 304, cached.headers);
+      const bytes = new Uint8Array(cached.body.buffer as ArrayBuffer, cached.body.byteOffset, cached.body.byteLength);
+      return c.body(bytes, cached.status as ContentfulStatusCode, cached.headers);
+    }
+    const styleNonce = randomBytes(16).toString('base64');
+    const drawn = await drawPage(c, html, origin, path + new URL(c.req.url).search);
+    const at = nonceIndex(drawn.html);
+    const body = drawn.html.slice(0, at) + styleNonceTag(styleNonce) + drawn.html.slice(at);
+    return sendText(c, body, drawn.status, {
+      'content-type': 'text/html; charset=UTF-8',
+      'cache-control': 'no-cache',
+      'content-security-policy': contentSecurityPolicy(styleNonce),
+    });
+  };
+
+  /** A page as anon sees it, without the parts made per request (its CSP nonce, added by the caller). */
+  const drawPage = async (c: Context, html: string, origin: string, pathAndQuery: string): Promise<DrawnPage> => {
+    const path = c.req.path;
     const page = await resolvePageMeta(ctx.db, await readSiteIdentity(ctx.db, site), origin, path);
     const meta = page.meta.image ? { ...page.meta, image: ctx.publicUrls.rewrite(page.meta.image, origin) } : page.meta;
-    const styleNonce = randomBytes(16).toString('base64');
-    const runtime = { supabaseUrl: origin, anonKey: ctx.keys.anonKey, authReturnOrigin: authReturnOrigin(ctx.config, origin), styleNonce };
-    const search = new URL(c.req.url).search;
+    const runtime = { supabaseUrl: origin, anonKey: ctx.keys.anonKey, authReturnOrigin: authReturnOrigin(ctx.config, origin) };
+    const search = pathAndQuery.slice(path.length);
     const firstScreen = options.api && page.status === 200 ? await renderFirstScreen(options.api, origin, ctx.keys.anonKey, path, search) : undefined;
     // The page itself, drawn before any script runs (decision 203). Its answers replace the first
     // screen's, and the scripts lose their preload hints: they are no longer on the way to the
@@ -146,12 +169,7 @@ export function webRoutes(ctx: ServerContext, options: { distDir?: string; api?:
         : undefined;
     const head = [drawn ? '' : routeModules.preloadTags(path, html), firstScreen?.preload].filter(Boolean).join('\n    ');
     const shell = drawn ? withoutModulePreloads(html) : html;
-    const body = renderIndexHtml(shell, runtime, meta, { head, root: drawn?.root, body: drawn?.data ?? firstScreen?.data });
-    return sendText(c, body, page.status, {
-      'content-type': 'text/html; charset=UTF-8',
-      'cache-control': 'no-cache',
-      'content-security-policy': contentSecurityPolicy(styleNonce),
-    });
+    return { status: page.status, html: renderIndexHtml(shell, runtime, meta, { head, root: drawn?.root, body: drawn?.data ?? firstScreen?.data }) };
   };
 
   app.get('*', serve);

@@ -37,6 +37,8 @@ const TEST_ENV: Record<string, string> = {
   RATE_LIMIT_NEWSLETTER: '100000/60',
   RATE_LIMIT_RENDERS: '100000/60',
   RATE_LIMIT_SIGNIN_FAILURES: '100000/60',
+  // Suites change data and read pages at once; page-cache.test.ts turns the cache on.
+  PAGE_CACHE: 'false',
 };
 
 export interface TestUser {
