@@ -73,7 +73,10 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Each file starts its own server (own data directory, free port) and Chromium, so files
+          // can run side by side: `npm run test:browser` (npm test, CI) runs two at a time, taking
+          // the next file as one ends (decision 211).
+          fileParallelism: true,
         },
       }] : []),
     ],

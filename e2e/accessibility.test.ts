@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './accounts-support.ts';
-import { seriousA11yViolations, startApp, type E2EApp } from './support/app.ts';
+import { animationsSettled, seriousA11yViolations, startApp, type E2EApp } from './support/app.ts';
 
 /**
  * Issue 22, items 2 and 3. axe-core on every route (public, account and admin, light and dark),
@@ -216,7 +216,7 @@ describe('geometry', () => {
         for (const sw of await switches.all()) {
           const check = async () => {
             // Let the knob's transition finish before measuring.
-            await adminPage.waitForTimeout(250);
+            await animationsSettled(adminPage, '[role="switch"]');
             const track = await box(sw);
             const knob = await box(sw.locator('[data-switch-knob]'));
             const on = (await sw.getAttribute('aria-checked')) === 'true';
@@ -295,7 +295,8 @@ describe('geometry', () => {
         await submit.click();
         await makerPage.locator('.toast-root').last().waitFor();
       }
-      await makerPage.waitForTimeout(400);
+      // The earlier toasts close and the last one slides in: measure once they are at rest.
+      await animationsSettled(makerPage, '.toast-root');
       const shown = makerPage.locator('.toast-root[data-state="open"]');
       expect(await shown.count()).toBe(1);
       const toastBox = await box(shown);

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import sharp from 'sharp';
 import { DevMailbox } from '../server/mail/dev-mailbox.ts';
 import type { E2EApp } from './support/app.ts';
@@ -17,17 +18,16 @@ export interface DevMail {
 export async function waitForMail(app: E2EApp, to: string, subject: RegExp, timeoutMs = 15_000): Promise<DevMail> {
   const { mailer } = app.server.ctx;
   if (!(mailer instanceof DevMailbox)) throw new Error('this server has no dev mailbox');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  const newest = async () => {
     const res = await fetch(`${app.url}${mailer.jsonPath}`);
     const { messages } = (await res.json()) as { messages: DevMail[] };
-    const found = messages
+    return messages
       .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()) && subject.test(m.subject))
       .sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail to ${to} matching ${subject}`);
+  };
+  let found: DevMail | undefined;
+  await expect.poll(async () => (found = await newest()) !== undefined, { timeout: timeoutMs, message: `no mail to ${to} matching ${subject}` }).toBe(true);
+  return found!;
 }
 
 /** The link in a mail that goes through /auth/v1/verify. */

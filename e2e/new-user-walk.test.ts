@@ -64,8 +64,7 @@ describe('signing out', () => {
     await laptop.getByRole('button', { name: /Account menu/ }).click();
     await laptop.getByRole('menuitem', { name: 'Sign out' }).click();
     await laptop.getByRole('link', { name: 'Sign in', exact: true }).first().waitFor();
-    await laptop.waitForTimeout(300);
-    expect(new URL(laptop.url()).pathname).toBe('/');
+    await laptop.waitForURL((u) => u.pathname === '/');
     // Only the laptop's session ended: the phone's refresh token still works.
     expect(await sessions(user.id)).toBe(before - 1);
 
@@ -85,8 +84,7 @@ describe('signing out', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('link', { name: 'Share Yours' }).waitFor();
-    await page.waitForTimeout(300);
-    expect(new URL(page.url()).pathname).toBe('/');
+    await page.waitForURL((u) => u.pathname === '/');
   });
 });
 

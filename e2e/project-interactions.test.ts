@@ -229,7 +229,8 @@ describe('safety', () => {
     await page.locator('main article').first().waitFor();
     await page.goto(`/creators/${user.id}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.waitForTimeout(500);
+    // Nothing to wait for before the checks: markup that could run (an <img onerror>, a <script>)
+    // would have to be in the page, and the last check finds none.
 
     expect(dialogs).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();

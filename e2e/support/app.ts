@@ -174,3 +174,16 @@ function waitForTheAppOnEveryLoad(page: Page): void {
     return response;
   }) as Page['reload'];
 }
+
+/**
+ * Waits until the CSS transitions and animations running on the page (or inside `selector`) have
+ * ended, so what is measured or photographed is where it comes to rest. Endless ones (spinners)
+ * are left out; one cancelled because its element left the page counts as ended.
+ */
+export async function animationsSettled(page: Page, selector?: string): Promise<void> {
+  await page.evaluate(async (within) => {
+    const roots = within ? [...document.querySelectorAll(within)] : [document.documentElement];
+    const running = roots.flatMap((el) => el.getAnimations({ subtree: true }));
+    await Promise.all(running.filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined)));
+  }, selector);
+}

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { DevMailbox } from '../../server/mail/dev-mailbox.ts';
 import { signIn } from '../accounts-support.ts';
-import { startApp } from './app.ts';
+import { animationsSettled, startApp } from './app.ts';
 
 const outDir = resolve(process.argv[2] ?? '/tmp/notifications-screens');
 mkdirSync(outDir, { recursive: true });
@@ -52,7 +52,7 @@ try {
     await page.screenshot({ path: `${outDir}/bell-${suffix}.png`, clip: { x: 0, y: 0, width, height: 72 } });
     await bell.click();
     await page.getByRole('menuitem', { name: 'View all notifications' }).waitFor();
-    await page.waitForTimeout(300);
+    await animationsSettled(page);
     await page.screenshot({ path: `${outDir}/dropdown-${suffix}.png` });
     await page.keyboard.press('Escape');
     for (const [name, path] of [
@@ -63,7 +63,7 @@ try {
     ] as const) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
+      await animationsSettled(page);
       await page.screenshot({ path: `${outDir}/${name}-${suffix}.png`, fullPage: true });
     }
     if (unsubscribe) {

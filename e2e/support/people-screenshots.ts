@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { signIn } from '../accounts-support.ts';
-import { startApp } from './app.ts';
+import { animationsSettled, startApp } from './app.ts';
 
 const outDir = resolve(process.argv[2] ?? '/tmp/showcase-screens');
 mkdirSync(outDir, { recursive: true });
@@ -50,7 +50,7 @@ try {
     ] as const) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
+      await animationsSettled(page);
       await page.screenshot({ path: `${outDir}/${name}-${suffix}.png`, fullPage: true });
     }
   }

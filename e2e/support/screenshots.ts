@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startApp } from './app.ts';
+import { animationsSettled, startApp } from './app.ts';
 
 const outDir = resolve(process.argv[2] ?? '/tmp/showcase-screens');
 mkdirSync(outDir, { recursive: true });
@@ -38,7 +38,7 @@ try {
       if (only && !only.includes(name)) continue;
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
+      await animationsSettled(page);
       await page.screenshot({ path: `${outDir}/${name}-${suffix}.png`, fullPage: true });
     }
   }

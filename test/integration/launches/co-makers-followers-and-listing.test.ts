@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../../support/server.ts';
-import { approve, HOUR, launchMaker, launchSite, MONDAY, submit, TUESDAY_START } from '../launches/launch-fixtures.ts';
+import { approve, HOUR, launchMaker, launchSite, MONDAY, submit, TUESDAY_START } from './launch-fixtures.ts';
 
 /**
  * Where issues 16 (launches), 17 (richer projects) and 18 (people) meet (decision 202,
