@@ -12,7 +12,7 @@ import { errorMessage } from '../api/errors.ts';
 import { ContentEditor } from '../components/content-editor.tsx';
 import { PageHeader, StatusBadge, type Column } from '../components/data-table.tsx';
 import { TabbedTable } from '../components/tabbed-table.tsx';
-import { useDebounced } from '../components/use-debounced.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
 const CONTENT_TABS: ReadonlyArray<{ value: ContentType; label: string }> = [
   { value: 'blog', label: 'Blog Posts' },
@@ -26,7 +26,7 @@ export default function ContentPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<{ type: ContentType; item: ContentItem | null } | null>(null);
-  const term = useDebounced(search, 250);
+  const term = useDebouncedValue(search, 250);
   const content = useAdminContent(type, term, page);
   const remove = useDeleteContent();
   const meta = user?.user_metadata as { name?: unknown } | undefined;
