@@ -4,7 +4,7 @@ import { IMAGE_SIZE_FOR } from '../../../domain/image-sizes.ts';
 import { takePrimedJson } from '../../lib/first-screen.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { projectImageUrl } from '../projects/index.ts';
-import type { SqlPeriod } from './periods.ts';
+import type { SqlPeriod } from '../../../domain/launch-periods.ts';
 
 /** A leaderboard row (db/migrations/0161, launch_leaderboard). */
 export interface LaunchRow {

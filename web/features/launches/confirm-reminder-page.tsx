@@ -4,7 +4,7 @@ import { buttonVariants } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { confirmLaunchEmail } from './email-reminder.ts';
-import { dayLabel } from './periods.ts';
+import { dayLabel } from '../../../domain/launch-periods.ts';
 
 /** /upcoming/confirm?token=…: the link in a launch reminder's confirmation e-mail. */
 export default function ConfirmReminderPage() {

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import NotFoundPage from '../../components/not-found-page.tsx';
 import { useLeaderboard } from './api.ts';
 import { LaunchList } from './launch-list.tsx';
-import { parsePeriod, periodLabel, periodPath, shiftPeriod, sqlPeriod, type Period, type PeriodKind } from './periods.ts';
+import { parsePeriod, periodLabel, periodPath, shiftPeriod, sqlPeriod, type Period, type PeriodKind } from '../../../domain/launch-periods.ts';
 
 const TITLES: Record<PeriodKind, string> = { daily: 'Daily leaderboard', weekly: 'Weekly leaderboard', monthly: 'Monthly leaderboard' };
 

@@ -13,7 +13,7 @@ import { CommentsSection } from '../comments/index.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { UpvoteButton } from '../projects/index.ts';
 import { AddToCollectionButton, BookmarkButton, FollowButton, MakersPanel, useProjectMakers } from '../people/index.ts';
-import { BadgeSnippets } from '../launches/index.ts';
+import { BadgeSnippets } from '../../components/badge-snippets.tsx';
 import { ReportButton } from '../reports/index.ts';
 import { Gallery } from './components/gallery.tsx';
 import { MoreLikeThis } from './components/more-like-this.tsx';
