@@ -2,4 +2,4 @@
 // shared facts (domain/launch-awards.ts, domain/launch-periods.ts); the badge snippets are shared UI
 // (web/components/badge-snippets.tsx). This door stays small: the home page enters by it, and
 // everything it re-exports is in the first bundle.
-export { default as TodaysLaunches } from './todays-launches.tsx';
+export { default as TodaysLaunches } from './components/todays-launches.tsx';
