@@ -24,7 +24,7 @@ import { useRecordProjectView } from './record-view.ts';
 import { LiveUpvotes, ViewingNow } from './live-parts.tsx';
 
 
-const ExtrasEditor = lazy(() => import('../project-extras/index.ts'));
+const ExtrasEditor = lazy(() => import('../project-media/index.ts'));
 
 export default function ProjectDetailPage() {
   const { id = '' } = useParams();
