@@ -33,7 +33,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['server/**/*.test.ts', 'domain/**/*.test.ts', 'db/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+          include: ['server/**/*.test.ts', 'domain/**/*.test.ts', 'db/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'test/architecture/**/*.test.ts'],
         },
       },
       integration('pglite'),

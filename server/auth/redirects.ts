@@ -52,6 +52,8 @@ function globMatches(pattern: string, href: string): boolean {
     const p = pattern.replace(/\/$/, '');
     return href === p || href.startsWith(p + '/') || href.startsWith(p + '?') || href.startsWith(p + '#');
   }
+  // \u0000 stands in for `**` while single `*` is expanded: no pattern can contain it.
   const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/.]*');
+  // eslint-disable-next-line no-control-regex -- the placeholder is a control character on purpose
   return new RegExp('^' + escaped.replace(/\u0000/g, '.*') + '$').test(href);
 }

@@ -1,6 +1,5 @@
 import { isUuid } from '../../domain/ids.ts';
 import { readJson } from '../auth/http.ts';
-import type { ServerContext } from '../context.ts';
 import { isPgError } from '../db/database.ts';
 import { asCaller, authenticate } from '../security/request-auth.ts';
 import { SessionEndedError } from '../security/session-liveness.ts';

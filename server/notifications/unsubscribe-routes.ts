@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { emailStreamLabel } from '../../domain/notifications.ts';
 import type { ServerContext } from '../context.ts';
 import { escapeHtml } from '../mail/templates.ts';

@@ -38,6 +38,8 @@ export class HttpObserver {
   }
 
   wrap(listener: Listener): Listener {
+    // onClose runs with `this` bound to the request, so the observer travels under another name.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     const observer = this;
     function onClose(this: Timed & { req: IncomingMessage }) {
       observer.inFlight.delete(this);

@@ -176,7 +176,7 @@ async function run(c: Case) {
   try {
     res = await fetch(`${server.url}/rest/v1/${c.path}`, { method: c.method, headers, body: c.body });
   } catch (err) {
-    throw new Error(`request failed for ${c.method} ${c.path}: ${String(err)}`);
+    throw new Error(`request failed for ${c.method} ${c.path}: ${String(err)}`, { cause: err });
   }
   const text = await res.text();
   return { status: res.status, text };

@@ -3,7 +3,7 @@ import { ClientRateLimiter, clientRateLimiter } from './rate-limiter.ts';
 
 describe('ClientRateLimiter', () => {
   it('allows 60 calls per key in 60 seconds and refuses the 61st', () => {
-    let now = 0;
+    const now = 0;
     const limiter = new ClientRateLimiter({ limit: 60, windowMs: 60_000, now: () => now });
     for (let i = 0; i < 60; i++) expect(limiter.tryAcquire('comments:add:p1')).toBe(true);
     expect(limiter.tryAcquire('comments:add:p1')).toBe(false);

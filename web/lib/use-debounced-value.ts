@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 
+/** The value after it has stopped changing for `delayMs`: one query per pause, not per keystroke. */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_DETAIL_SELECT } from '../../../domain/first-screen.ts';
-import { projectAwards, type AwardRow } from '../../../web/features/launches/awards.ts';
+import { projectAwards, type AwardRow } from '../../../domain/launch-awards.ts';
 import { startTestServer, type TestServer, type TestUser } from '../../support/server.ts';
 import { approve, launchMaker, launchSite, MONDAY, submit } from './launch-fixtures.ts';
 

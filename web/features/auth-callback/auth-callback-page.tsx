@@ -20,7 +20,7 @@ export default function AuthCallbackPage() {
     if (handled.current) return;
     handled.current = true;
     void (async () => {
-      let initError: unknown = null;
+      let initError: unknown;
       let signedIn = false;
       try {
         initError = (await supabase.auth.initialize()).error;

@@ -1,59 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { ArrowLeftIcon } from '../../components/icons.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { initials, pluralize } from '../../lib/format.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
-import { supabase } from '../../lib/supabase.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useCreator, type CreatorProfile } from './api/get-creator.ts';
 import { FollowButton, useCollectionsOf, useFollowCounts as useFollowFor } from '../people/index.ts';
-import { LISTING_COLUMNS, ProjectCard, ProjectCardSkeleton, ProjectGrid, toProject, type Project, type ProjectRow } from '../projects/index.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const MAX_PROJECTS = 60;
-
-interface CreatorProfile {
-  id: string;
-  name: string;
-  bio: string | null;
-  avatar_url: string | null;
-}
-
-async function fetchCreator(id: string): Promise<{ creator: CreatorProfile; projects: Project[] } | null> {
-  if (!UUID.test(id)) return null;
-  const [creator, projects] = await Promise.all([
-    supabase.from('creators').select('id,name,bio,avatar_url').eq('id', id).maybeSingle(),
-    supabase
-      .from('project_listing')
-      .select(LISTING_COLUMNS)
-      .eq('creator_id', id)
-      .eq('status', 'approved')
-      .order('created_at', { ascending: false })
-      .limit(MAX_PROJECTS),
-  ]);
-  if (creator.error) throw creator.error;
-  if (projects.error) throw projects.error;
-  if (!creator.data) return null;
-  const own = (projects.data as unknown as ProjectRow[]).map(toProject);
-  return { creator: creator.data as CreatorProfile, projects: [...own, ...(await coMadeProjects(id))].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) };
-}
-
-/** Approved projects this creator co-makes (issue 18): they appear on their page too. */
-async function coMadeProjects(id: string): Promise<Project[]> {
-  const made = await supabase.from('project_makers').select('project_id').eq('user_id', id).eq('role', 'maker').order('created_at', { ascending: false }).limit(MAX_PROJECTS);
-  if (made.error) throw made.error;
-  const ids = (made.data as { project_id: string }[]).map((m) => m.project_id);
-  if (!ids.length) return [];
-  const { data, error } = await supabase.from('project_listing').select(LISTING_COLUMNS).in('id', ids).eq('status', 'approved');
-  if (error) throw error;
-  return (data as unknown as ProjectRow[]).map(toProject);
-}
+import { ProjectCard, ProjectCardSkeleton, ProjectGrid, type Project } from '../projects/index.ts';
 
 /** A creator's public page: name, bio and their approved projects. */
 export default function CreatorPage() {
   const { id = '' } = useParams();
-  const { data, isPending, isError } = useQuery({ queryKey: ['projects', 'creator', id], queryFn: () => fetchCreator(id) });
+  const { data, isPending, isError } = useCreator(id);
   useDocumentTitle(data?.creator.name ?? (isPending ? undefined : 'Creator not found'));
 
   if (isPending) {

@@ -5,7 +5,7 @@ import { ArrowRightIcon, SparklesIcon } from '../../components/icons.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { SegmentedTabs, TabPanel } from '../../components/ui/segmented-tabs.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useLiveUpvotes } from '../../lib/live/live.ts';
+import { useLiveUpvotes } from '../projects/index.ts';
 import { ProjectCard, ProjectCardSkeleton, ProjectGrid, TOOLS, useHomeProjects, type Tool } from '../projects/index.ts';
 // Issue 16, right under the hero; in home's own chunk, its data in the page (decision 201), so it
 // paints with the lists below it instead of pushing them down.

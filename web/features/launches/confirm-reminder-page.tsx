@@ -3,8 +3,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { confirmLaunchEmail } from './email-reminder.ts';
-import { dayLabel } from './periods.ts';
+import { confirmLaunchEmail } from './api/email-reminder.ts';
+import { launchKeys } from './api/query-keys.ts';
+import { dayLabel } from '../../../domain/launch-periods.ts';
 
 /** /upcoming/confirm?token=…: the link in a launch reminder's confirmation e-mail. */
 export default function ConfirmReminderPage() {
@@ -12,7 +13,7 @@ export default function ConfirmReminderPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const confirmed = useQuery({
-    queryKey: ['launches', 'confirm-email', token],
+    queryKey: launchKeys.confirmEmail(token),
     queryFn: () => confirmLaunchEmail(token),
     retry: false,
     staleTime: Infinity,

@@ -1,4 +1,5 @@
-// What other features may use from the launches feature (issue 16).
-export { BadgeSnippets, badgeSnippets } from './badge-snippets.tsx';
-export { projectAwards, type Award, type AwardRow } from './awards.ts';
-export { default as TodaysLaunches } from './todays-launches.tsx';
+// What other features may use from the launches feature (issue 16). Awards and launch periods are
+// shared facts (domain/launch-awards.ts, domain/launch-periods.ts); the badge snippets are shared UI
+// (web/components/badge-snippets.tsx). This door stays small: the home page enters by it, and
+// everything it re-exports is in the first bundle.
+export { default as TodaysLaunches } from './components/todays-launches.tsx';

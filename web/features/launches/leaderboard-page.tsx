@@ -4,9 +4,9 @@ import { buttonVariants } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import NotFoundPage from '../../components/not-found-page.tsx';
-import { useLeaderboard } from './api.ts';
-import { LaunchList } from './launch-list.tsx';
-import { parsePeriod, periodLabel, periodPath, shiftPeriod, sqlPeriod, type Period, type PeriodKind } from './periods.ts';
+import { useLeaderboard } from './api/get-launches.ts';
+import { LaunchList } from './components/launch-list.tsx';
+import { parsePeriod, periodLabel, periodPath, shiftPeriod, sqlPeriod, type Period, type PeriodKind } from '../../../domain/launch-periods.ts';
 
 const TITLES: Record<PeriodKind, string> = { daily: 'Daily leaderboard', weekly: 'Weekly leaderboard', monthly: 'Monthly leaderboard' };
 

@@ -2,9 +2,9 @@ import { Link } from 'react-router-dom';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { thumb, useUpcoming, type UpcomingRow } from './api.ts';
-import { NotifyMeButton } from './notify-me.tsx';
-import { dayLabel } from './periods.ts';
+import { thumb, useUpcoming, type UpcomingRow } from './api/get-launches.ts';
+import { NotifyMeButton } from './components/notify-me.tsx';
+import { dayLabel } from '../../../domain/launch-periods.ts';
 
 /** /upcoming: approved projects scheduled for coming days, by day; no votes or comments until launch. */
 export default function UpcomingPage() {

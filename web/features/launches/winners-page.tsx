@@ -2,8 +2,8 @@ import { Link } from 'react-router-dom';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { thumb, useWinners, type WinnerRow } from './api.ts';
-import { kindOf, periodLabel, periodPath } from './periods.ts';
+import { thumb, useWinners, type WinnerRow } from './api/get-launches.ts';
+import { kindOf, periodLabel, periodPath } from '../../../domain/launch-periods.ts';
 
 /** /winners: every frozen Project of the Day, Week and Month, newest period first. */
 export default function WinnersPage() {

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isUuid } from '../../../domain/ids.ts';
 import { PEOPLE_LIST_PAGE_SIZE } from '../../../domain/people.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { LISTING_COLUMNS, toProject, type Project, type ProjectRow } from '../projects/index.ts';
@@ -207,7 +208,7 @@ export function useToggleCollectionItem(projectId: string) {
 }
 
 export async function fetchCollection(id: string): Promise<{ collection: Collection; ownerName: string | null } | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const { data, error } = await supabase.from('collections').select(COLLECTION_COLUMNS).eq('id', id).maybeSingle();
   if (error) throw error;
   if (!data) return null;

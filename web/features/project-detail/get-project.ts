@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { PROJECT_DETAIL_SELECT } from '../../../domain/first-screen.ts';
+import { isUuid } from '../../../domain/ids.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { supabase } from '../../lib/supabase.ts';
-import { projectAwards, type Award, type AwardRow } from '../launches/index.ts';
+import { projectAwards, type Award, type AwardRow } from '../../../domain/launch-awards.ts';
 import { toProject, type Project, type ProjectRow } from '../projects/index.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 
 /**
@@ -40,7 +40,7 @@ interface DetailRow extends ProjectRow {
 /** One project with its creator (spec §7 "Read one project"); null when there is no such visible project. */
 export async function fetchProject(id: string): Promise<ProjectDetail | null> {
   // A malformed id cannot name a project; asking would only earn a database error.
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const { data, error } = await supabase.from('projects').select(PROJECT_DETAIL_SELECT).eq('id', id).maybeSingle();
   if (error) throw error;
   if (!data) return null;

@@ -1,4 +1,5 @@
-import { useLiveUpvotes, useViewingNow } from '../../lib/live/live.ts';
+import { useViewingNow } from '../../lib/live/live.ts';
+import { useLiveUpvotes } from '../projects/index.ts';
 
 /** The page's vote count follows everyone's votes (renders nothing). */
 export function LiveUpvotes({ projectId }: { projectId: string }) {

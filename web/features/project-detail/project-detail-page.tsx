@@ -13,7 +13,7 @@ import { CommentsSection } from '../comments/index.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { UpvoteButton } from '../projects/index.ts';
 import { AddToCollectionButton, BookmarkButton, FollowButton, MakersPanel, useProjectMakers } from '../people/index.ts';
-import { BadgeSnippets } from '../launches/index.ts';
+import { BadgeSnippets } from '../../components/badge-snippets.tsx';
 import { ReportButton } from '../reports/index.ts';
 import { Gallery } from './components/gallery.tsx';
 import { MoreLikeThis } from './components/more-like-this.tsx';
@@ -24,7 +24,7 @@ import { useRecordProjectView } from './record-view.ts';
 import { LiveUpvotes, ViewingNow } from './live-parts.tsx';
 
 
-const ExtrasEditor = lazy(() => import('../project-extras/index.ts'));
+const ExtrasEditor = lazy(() => import('../project-media/index.ts'));
 
 export default function ProjectDetailPage() {
   const { id = '' } = useParams();

@@ -7,3 +7,4 @@ export { useHomeProjects, LISTING_COLUMNS } from './api/get-projects.ts';
 export { toProject, type Project, type ProjectRow, type Creator } from './api/types.ts';
 export { projectImageUrl, PLACEHOLDER_IMAGE } from './api/image-url.ts';
 export { useTags, tagsQuery, type TagRow } from './api/tags-query.ts';
+export { useLiveUpvotes } from './api/live-upvotes.ts';

@@ -8,7 +8,7 @@ import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { pluralize } from '../../lib/format.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useLiveUpvotes } from '../../lib/live/live.ts';
+import { useLiveUpvotes } from './api/live-upvotes.ts';
 import { useProjectPage } from './api/get-projects.ts';
 import { useTags } from './api/tags-query.ts';
 import { FilterChip } from './components/filter-chip.tsx';

@@ -6,7 +6,7 @@ import { useAuth } from '../../lib/session/auth-context.tsx';
 import { isRateLimited } from '../../lib/session/auth-errors.ts';
 import { voteStateKey, useVoted } from './api/my-votes.ts';
 import { toggleVote } from './api/toggle-vote.ts';
-import type { Project } from './api/types.ts';
+import { patchUpvotes, projectKeys } from './api/query-keys.ts';
 
 /**
  * One click toggles: the mark and the count move at once, then show the database's answer; a
@@ -31,7 +31,7 @@ export function useUpvote(projectId: string, serverCount: number) {
   }, [serverCount]);
 
   function patchCaches(upvotes: number) {
-    queryClient.setQueriesData<unknown>({ queryKey: ['projects'] }, (old: unknown) => patch(old, projectId, upvotes));
+    queryClient.setQueriesData<unknown>({ queryKey: projectKeys.all }, (old: unknown) => patchUpvotes(old, projectId, upvotes));
   }
 
   async function toggle() {
@@ -66,15 +66,4 @@ function upvoteError(error: unknown) {
   if (code === 'anonymous_provider_disabled') return MESSAGES.upvoteSignInRequired;
   if (isRateLimited(error) || code === 'over_request_rate_limit') return MESSAGES.tooManyAttempts;
   return MESSAGES.upvoteFailure;
-}
-
-/** Replaces the upvote count of one project wherever it sits in a cached value. */
-function patch(value: unknown, id: string, upvotes: number): unknown {
-  if (Array.isArray(value)) return value.map((v) => patch(v, id, upvotes));
-  if (value && typeof value === 'object') {
-    const obj = value as Record<string, unknown>;
-    if (obj.id === id && 'upvotes' in obj && 'title' in obj) return { ...obj, upvotes } satisfies Partial<Project>;
-    if ('projects' in obj) return { ...obj, projects: patch(obj.projects, id, upvotes) };
-  }
-  return value;
 }

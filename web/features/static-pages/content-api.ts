@@ -1,17 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { PublishedContent } from '../../../domain/content.ts';
 import { supabase } from '../../lib/supabase.ts';
 
 /** A published content item as the public pages show it (RLS hides drafts from visitors). */
-export interface ContentItem {
-  slug: string;
-  title: string;
-  category: string;
-  excerpt: string;
-  body: string;
-  author: string;
-  read_time: number;
-  created_at: string;
-}
+export type ContentItem = PublishedContent;
 
 const LIST_COLUMNS = 'slug, title, category, excerpt, author, read_time, created_at';
 const FULL_COLUMNS = `${LIST_COLUMNS}, body`;

@@ -1,36 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { PROJECTS_PAGE_SIZE } from '../../../domain/limits.ts';
 import { ArrowLeftIcon, RssIcon } from '../../components/icons.tsx';
 import { pluralize } from '../../lib/format.ts';
-import { supabase } from '../../lib/supabase.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { LISTING_COLUMNS, ProjectCard, ProjectCardSkeleton, ProjectGrid, toProject, type ProjectRow } from '../projects/index.ts';
-
-const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-
-async function fetchTag(slug: string) {
-  if (!SLUG.test(slug)) return null;
-  const [tag, projects] = await Promise.all([
-    supabase.from('tags').select('slug, name').eq('slug', slug).maybeSingle(),
-    supabase
-      .from('project_listing')
-      .select(LISTING_COLUMNS, { count: 'exact' })
-      .eq('status', 'approved')
-      .contains('tag_slugs', [slug])
-      .order('created_at', { ascending: false })
-      .limit(PROJECTS_PAGE_SIZE),
-  ]);
-  if (tag.error) throw tag.error;
-  if (projects.error) throw projects.error;
-  if (!tag.data) return null;
-  return { tag: tag.data as { slug: string; name: string }, total: projects.count ?? 0, projects: (projects.data as unknown as ProjectRow[]).map(toProject) };
-}
+import { ProjectCard, ProjectCardSkeleton, ProjectGrid } from '../projects/index.ts';
+import { useTag } from './api/get-tag.ts';
 
 /** /tags/{slug}: the tag's newest projects, a link to all of them on /projects, and its feed. */
 export default function TagPage() {
   const { slug = '' } = useParams();
-  const { data, isPending, isError } = useQuery({ queryKey: ['projects', 'tag', slug], queryFn: () => fetchTag(slug) });
+  const { data, isPending, isError } = useTag(slug);
   useDocumentTitle(data ? `#${data.tag.name}` : isPending ? undefined : 'Tag not found');
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">

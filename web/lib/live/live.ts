@@ -39,7 +39,7 @@ export function useChannel(topic: string | null, setup: (channel: RealtimeChanne
   }, [topic, isPrivate, exact]);
 }
 
-type Change = { eventType: string; new: Record<string, unknown>; old: Record<string, unknown> };
+export type Change = { eventType: string; new: Record<string, unknown>; old: Record<string, unknown> };
 
 /**
  * Refetches the queries under `queryKey` when `table` changes (rows matching `filter`), at most
@@ -57,41 +57,6 @@ export function useLiveInvalidate(table: string | null, queryKey: QueryKey, filt
           timer.current = undefined;
           void queryClient.invalidateQueries({ queryKey });
         }, 1000);
-      })
-      .subscribe();
-  });
-}
-
-/** Replaces the upvote count of one project wherever it sits in a cached value. */
-export function patchUpvotes(value: unknown, id: string, upvotes: number): unknown {
-  if (Array.isArray(value)) return value.map((v) => patchUpvotes(v, id, upvotes));
-  if (value && typeof value === 'object') {
-    const obj = value as Record<string, unknown>;
-    if (obj.id === id && 'upvotes' in obj && 'title' in obj) return obj.upvotes === upvotes ? obj : { ...obj, upvotes };
-    if ('projects' in obj) return { ...obj, projects: patchUpvotes(obj.projects, id, upvotes) };
-    if ('pages' in obj) return { ...obj, pages: patchUpvotes(obj.pages, id, upvotes) };
-  }
-  return value;
-}
-
-/** A short name for a set of ids (the channel's topic; a new set opens a new channel). */
-function hash(text: string): string {
-  let h = 0;
-  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
-  return (h >>> 0).toString(36);
-}
-
-/** Vote counts of the projects on screen follow everyone's votes (cards and the detail page). */
-export function useLiveUpvotes(projectIds: readonly string[]): void {
-  const queryClient = useQueryClient();
-  // At most 100 values in an `in` filter (decision 140): the first hundred on screen.
-  const ids = [...new Set(projectIds)].slice(0, 100).sort();
-  useChannel(ids.length ? `votes-${ids.length}-${hash(ids.join(','))}` : null, (channel) => {
-    channel
-      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'projects', filter: `id=in.(${ids.join(',')})` }, (change: Change) => {
-        const { id, upvotes } = change.new as { id?: string; upvotes?: number };
-        if (typeof id !== 'string' || typeof upvotes !== 'number') return;
-        queryClient.setQueriesData<unknown>({ queryKey: ['projects'] }, (old: unknown) => patchUpvotes(old, id, upvotes));
       })
       .subscribe();
   });

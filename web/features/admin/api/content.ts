@@ -2,22 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { supabase } from '../../../lib/supabase.ts';
 import { PAGE_SIZE, searchPattern } from './errors.ts';
 
-export type ContentType = 'blog' | 'documentation';
-
-export interface ContentItem {
-  id: string;
-  slug: string;
-  type: ContentType;
-  title: string;
-  category: string;
-  excerpt: string;
-  body: string;
-  author: string;
-  read_time: number;
-  status: 'published' | 'draft';
-  created_at: string;
-  updated_at: string;
-}
+import type { ContentItem, ContentType } from '../../../../domain/content.ts';
 
 export type ContentDraft = Pick<ContentItem, 'type' | 'title' | 'category' | 'excerpt' | 'body' | 'author' | 'status'>;
 

@@ -8,7 +8,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { errorMessage } from '../api/errors.ts';
-import { estimateReadTime, useSaveContent, type ContentDraft, type ContentItem, type ContentType } from '../api/content.ts';
+import type { ContentItem, ContentType } from '../../../../domain/content.ts';
+import { estimateReadTime, useSaveContent, type ContentDraft } from '../api/content.ts';
 import { Markdown } from '../../../components/markdown.tsx';
 
 const EMPTY = (type: ContentType, author: string): ContentDraft => ({

@@ -7,12 +7,13 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { formatShortDate } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useAdminContent, useDeleteContent, type ContentItem, type ContentType } from '../api/content.ts';
+import type { ContentItem, ContentType } from '../../../../domain/content.ts';
+import { useAdminContent, useDeleteContent } from '../api/content.ts';
 import { errorMessage } from '../api/errors.ts';
 import { ContentEditor } from '../components/content-editor.tsx';
 import { PageHeader, StatusBadge, type Column } from '../components/data-table.tsx';
 import { TabbedTable } from '../components/tabbed-table.tsx';
-import { useDebounced } from '../components/use-debounced.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
 const CONTENT_TABS: ReadonlyArray<{ value: ContentType; label: string }> = [
   { value: 'blog', label: 'Blog Posts' },
@@ -26,7 +27,7 @@ export default function ContentPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<{ type: ContentType; item: ContentItem | null } | null>(null);
-  const term = useDebounced(search, 250);
+  const term = useDebouncedValue(search, 250);
   const content = useAdminContent(type, term, page);
   const remove = useDeleteContent();
   const meta = user?.user_metadata as { name?: unknown } | undefined;

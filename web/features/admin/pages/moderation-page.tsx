@@ -8,7 +8,7 @@ import { errorMessage } from '../api/errors.ts';
 import { useModerateReport, useReports, type Report, type ReportStatus } from '../api/reports.ts';
 import { PageHeader, StatusBadge, type Column } from '../components/data-table.tsx';
 import { TabbedTable } from '../components/tabbed-table.tsx';
-import { useDebounced } from '../components/use-debounced.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
 const HIDE_LABEL: Record<Report['type'], string> = {
   comment: 'Also remove the comment',
@@ -69,7 +69,7 @@ export default function ModerationPage() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [resolving, setResolving] = useState<Report | null>(null);
-  const term = useDebounced(search, 250);
+  const term = useDebouncedValue(search, 250);
   const reports = useReports(status, term, page);
   const moderate = useModerateReport();
 

@@ -13,7 +13,7 @@ import { errorMessage } from '../api/errors.ts';
 import { useStaffRole } from '../api/staff-role.ts';
 import { useAdminUsers, useInviteUser, useSetUserBan, useSetUserRole, type AdminUser } from '../api/users.ts';
 import { DataTable, PageHeader, Pager, StatusBadge, type Column } from '../components/data-table.tsx';
-import { useDebounced } from '../components/use-debounced.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
 const ROLE_DENIED = "You don't have admin permissions to update user roles";
 const BAN_DENIED = "You don't have admin permissions to ban/unban users";
@@ -156,7 +156,7 @@ export default function UsersPage() {
   const [confirming, setConfirming] = useState<{ row: AdminUser; action: ConfirmedAction } | null>(null);
   const setRole = useSetUserRole();
   const setBan = useSetUserBan();
-  const term = useDebounced(search, 250);
+  const term = useDebouncedValue(search, 250);
   const users = useAdminUsers(term, page);
   const close = () => setConfirming(null);
   const confirm = ({ row, action }: { row: AdminUser; action: ConfirmedAction }) => {

@@ -4,7 +4,7 @@ import { PencilIcon, TrashIcon } from '../../../components/icons.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatShortDate, pluralize } from '../../../lib/format.ts';
-import { BadgeSnippets } from '../../launches/index.ts';
+import { BadgeSnippets } from '../../../components/badge-snippets.tsx';
 import { projectImageUrl } from '../../projects/index.ts';
 import type { MyProject } from '../api/my-projects-query.ts';
 import { StatusBadge } from './status-badge.tsx';

@@ -2,7 +2,7 @@ import { describeNotification, type NotificationType } from '../../../../domain/
 import { ArrowUpIcon, BellIcon, CheckIcon, CloseIcon, FolderIcon, MessageIcon, ShieldIcon, SparklesIcon, UsersIcon } from '../../../components/icons.tsx';
 import { cn } from '../../../lib/cn.ts';
 import type { InboxNotification } from '../api/notifications-query.ts';
-import { timeAgo } from '../relative-time.ts';
+import { timeAgoInWords } from '../../../lib/time-ago.ts';
 
 const ICONS: Partial<Record<NotificationType, typeof BellIcon>> = {
   comment_on_project: MessageIcon,
@@ -42,7 +42,7 @@ export function NotificationContent({ notification, today, clampBody }: { notifi
         </span>
         {body && <span className={cn('break-words text-sm text-muted-foreground', clampBody && 'line-clamp-2')}>{body}</span>}
         <time dateTime={notification.updated_at} className="text-xs text-muted-foreground">
-          {timeAgo(notification.updated_at)}
+          {timeAgoInWords(notification.updated_at)}
         </time>
       </span>
       {unread && (

@@ -4,6 +4,7 @@ import { HOME_FEATURED_LIMIT, HOME_NON_FEATURED_LIMIT } from '../../../../domain
 import { supabase } from '../../../lib/supabase.ts';
 import { literalRegex, PAGE_SIZE, type ProjectFilters } from '../filters.ts';
 import type { Tool } from '../catalog.ts';
+import { projectKeys } from './query-keys.ts';
 import { toProject, type Project, type ProjectRow } from './types.ts';
 
 // The same columns the server reads for the first screen (domain/first-screen.ts).
@@ -44,7 +45,7 @@ export async function fetchProjectPage(filters: ProjectFilters): Promise<Project
 
 export const projectPageQuery = (filters: ProjectFilters) =>
   queryOptions({
-    queryKey: ['projects', 'list', filters],
+    queryKey: projectKeys.list(filters),
     queryFn: () => fetchProjectPage(filters),
     placeholderData: keepPreviousData,
   });
@@ -71,5 +72,5 @@ export async function fetchHomeProjects(tool: Tool | null): Promise<Project[]> {
 }
 
 export function useHomeProjects(tool: Tool | null) {
-  return useQuery({ queryKey: ['projects', 'home', tool], queryFn: () => fetchHomeProjects(tool) });
+  return useQuery({ queryKey: projectKeys.home(tool), queryFn: () => fetchHomeProjects(tool) });
 }

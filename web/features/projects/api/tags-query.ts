@@ -3,6 +3,7 @@ import { TAG_COLUMNS, tagsRequest } from '../../../../domain/first-screen.ts';
 import { takePrimedJson } from '../../../lib/first-screen.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import type { ProjectTag } from './types.ts';
+import { projectKeys } from './query-keys.ts';
 
 export interface TagRow extends ProjectTag {
   id: string;
@@ -11,7 +12,7 @@ export interface TagRow extends ProjectTag {
 
 /** The admin-curated tag list (a few dozen rows at most), stack tags first. */
 export const tagsQuery = queryOptions({
-  queryKey: ['tags'],
+  queryKey: projectKeys.tags,
   // The chips sit above /projects' results: from the page's data they are there on the first
   // render, so the results below never move down when they come (issue 21).
   initialData: () => takePrimedJson<TagRow[]>(tagsRequest()),

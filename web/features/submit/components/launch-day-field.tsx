@@ -1,13 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { FieldError, Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
-import { supabase } from '../../../lib/supabase.ts';
-
-interface DayCount {
-  day: string;
-  scheduled: number;
-  cap: number;
-}
+import { useLaunchDayCounts } from '../api/launch-day-counts.ts';
 
 const dayFmt = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
@@ -23,14 +16,7 @@ export function LaunchDayField({ id, value, onChange, error, disabled, locked }:
   disabled?: boolean;
   locked?: boolean;
 }) {
-  const { data } = useQuery({
-    queryKey: ['launches', 'day-counts'],
-    queryFn: async () => {
-      const { data, error } = await supabase.rpc('launch_day_counts');
-      if (error) throw error;
-      return data as DayCount[];
-    },
-  });
+  const { data } = useLaunchDayCounts();
   const days = data ?? [];
   const known = value === '' || days.some((d) => d.day === value);
   return (

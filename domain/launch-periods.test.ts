@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoWeekLabel, parsePeriod, periodPath, shiftPeriod } from './periods.ts';
+import { isoWeekLabel, parsePeriod, periodPath, shiftPeriod } from './launch-periods.ts';
 
 describe('leaderboard periods in URLs', () => {
   it('parses days, ISO weeks and months, and refuses malformed ones', () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from './ui/button.tsx';
 
 /**
  * Issue 16: copyable HTML and Markdown that embed the project's badge (GET /badges/{id}.svg,

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { HOME_LAUNCHES_ROWS, homeLaunchesRequest } from '../../../domain/first-screen.ts';
-import { IMAGE_SIZE_FOR } from '../../../domain/image-sizes.ts';
-import { takePrimedJson } from '../../lib/first-screen.ts';
-import { supabase } from '../../lib/supabase.ts';
-import { projectImageUrl } from '../projects/index.ts';
-import type { SqlPeriod } from './periods.ts';
+import { HOME_LAUNCHES_ROWS, homeLaunchesRequest } from '../../../../domain/first-screen.ts';
+import { IMAGE_SIZE_FOR } from '../../../../domain/image-sizes.ts';
+import { takePrimedJson } from '../../../lib/first-screen.ts';
+import { supabase } from '../../../lib/supabase.ts';
+import { projectImageUrl } from '../../projects/index.ts';
+import type { SqlPeriod } from '../../../../domain/launch-periods.ts';
+import { launchKeys } from './query-keys.ts';
 
 /** A leaderboard row (db/migrations/0161, launch_leaderboard). */
 export interface LaunchRow {
@@ -63,7 +64,7 @@ export const thumb = (url: string | null) => projectImageUrl(url, IMAGE_SIZE_FOR
 
 export function useHomeLaunches() {
   return useQuery({
-    queryKey: ['launches', 'home'],
+    queryKey: launchKeys.home,
     // The section has no skeleton (its height depends on the day): from the page's data it is
     // drawn on the first render, so nothing below it moves (issue 21).
     initialData: () => takePrimedJson<HomeLaunches>(homeLaunchesRequest()),
@@ -78,7 +79,7 @@ export function useHomeLaunches() {
 
 export function useLeaderboard(period: SqlPeriod, start: string) {
   return useQuery({
-    queryKey: ['launches', 'leaderboard', period, start],
+    queryKey: launchKeys.leaderboard(period, start),
     queryFn: async () => {
       const { data, error } = await supabase.rpc('launch_leaderboard', { period, period_start: start, max_rows: 100 });
       if (error) throw error;
@@ -87,35 +88,34 @@ export function useLeaderboard(period: SqlPeriod, start: string) {
   });
 }
 
-export function useUpcoming() {
+/** Rows of a public view, in the given order: the upcoming list and the winners list are this. */
+function useViewRows<Row>(queryKey: readonly unknown[], view: string, columns: string, order: ReadonlyArray<readonly [string, boolean]>, limit: number) {
   return useQuery({
-    queryKey: ['launches', 'upcoming'],
+    queryKey,
     queryFn: async () => {
-      const { data, error } = await supabase
-        .from('upcoming_projects')
-        .select('id,title,description,image_url,tool,category,creator_id,creator_name,launch_date,launched_at')
-        .order('launched_at', { ascending: true })
-        .order('id')
-        .limit(200);
+      let query = supabase.from(view).select(columns);
+      for (const [column, ascending] of order) query = query.order(column, { ascending });
+      const { data, error } = await query.limit(limit);
       if (error) throw error;
-      return data as UpcomingRow[];
+      return data as unknown as Row[];
     },
   });
 }
 
-export function useWinners() {
-  return useQuery({
-    queryKey: ['launches', 'winners'],
-    queryFn: async () => {
-      const { data, error } = await supabase
-        .from('launch_winner_cards')
-        .select('period,period_start,rank,award,project_id,title,description,image_url,tool,creator_name,upvotes')
-        .order('period_start', { ascending: false })
-        .order('period')
-        .order('rank')
-        .limit(150);
-      if (error) throw error;
-      return data as WinnerRow[];
-    },
-  });
-}
+export const useUpcoming = () =>
+  useViewRows<UpcomingRow>(
+    launchKeys.upcoming,
+    'upcoming_projects',
+    'id,title,description,image_url,tool,category,creator_id,creator_name,launch_date,launched_at',
+    [['launched_at', true], ['id', true]],
+    200,
+  );
+
+export const useWinners = () =>
+  useViewRows<WinnerRow>(
+    launchKeys.winners,
+    'launch_winner_cards',
+    'period,period_start,rank,award,project_id,title,description,image_url,tool,creator_name,upvotes',
+    [['period_start', false], ['period', true], ['rank', true]],
+    150,
+  );

@@ -1,13 +1,14 @@
 import { Link } from 'react-router-dom';
-import { useLiveInvalidate } from '../../lib/live/live.ts';
-import { useHomeLaunches } from './api.ts';
+import { useLiveInvalidate } from '../../../lib/live/live.ts';
+import { useHomeLaunches } from '../api/get-launches.ts';
+import { launchKeys } from '../api/query-keys.ts';
 import { LaunchList } from './launch-list.tsx';
 
 /** Home › Today's launches (issue 16): right under the hero, with yesterday's top 3 and the archive. */
 export default function TodaysLaunches() {
   const { data, isError } = useHomeLaunches();
   // Votes move the ranking as they happen (issue 20): any change to a project refetches the list.
-  useLiveInvalidate('projects', ['launches', 'home']);
+  useLiveInvalidate('projects', launchKeys.home);
   if (isError || !data || (data.launches.length === 0 && data.yesterday.length === 0)) return null;
   const shuffled = data.launches[0]?.shuffled;
   return (

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { Badge } from '../../components/ui/badge.tsx';
-import { useNow } from '../../lib/clock.ts';
-import { formatCount } from '../../lib/format.ts';
-import { thumb, type LaunchRow } from './api.ts';
-import { timeAgo } from './periods.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { useNow } from '../../../lib/clock.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { thumb, type LaunchRow } from '../api/get-launches.ts';
+import { timeAgoShort } from '../../../lib/time-ago.ts';
 
 /** A ranked list of launches: rank, image, title, tagline, maker, tool, in-window points and count. */
 export function LaunchList({ rows, showTime = false }: { rows: LaunchRow[]; showTime?: boolean }) {
@@ -29,7 +29,7 @@ export function LaunchList({ rows, showTime = false }: { rows: LaunchRow[]; show
               {showTime && (
                 <>
                   {' · launched '}
-                  <time dateTime={r.launched_at}>{timeAgo(r.launched_at, now)}</time>
+                  <time dateTime={r.launched_at}>{timeAgoShort(r.launched_at, now)}</time>
                 </>
               )}
             </p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { projectAwards } from './awards.ts';
+import { projectAwards } from './launch-awards.ts';
 
 describe('a project page’s awards', () => {
   it('orders them best first (rank, then month > week > day, then newest) with the database’s labels and leaderboard links', () => {

@@ -92,15 +92,3 @@ export function periodLabel(p: Period): string {
 export function dayLabel(day: string): string {
   return dayFmt.format(utc(day));
 }
-
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto', style: 'short' });
-
-/** "launched 3 h ago" style: the largest whole unit. */
-export function timeAgo(at: string, now = Date.now()): string {
-  const seconds = Math.round((new Date(at).getTime() - now) / 1000);
-  const abs = Math.abs(seconds);
-  if (abs < 60) return relative.format(seconds, 'second');
-  if (abs < 3600) return relative.format(Math.round(seconds / 60), 'minute');
-  if (abs < 86_400) return relative.format(Math.round(seconds / 3600), 'hour');
-  return relative.format(Math.round(seconds / 86_400), 'day');
-}

@@ -1,7 +1,7 @@
-import { MESSAGES } from '../../../domain/messages.ts';
-import { clientRateLimiter } from '../../lib/rate-limiter.ts';
-import { supabase } from '../../lib/supabase.ts';
-import { isValidEmail } from '../../lib/validation.ts';
+import { MESSAGES } from '../../../../domain/messages.ts';
+import { clientRateLimiter } from '../../../lib/rate-limiter.ts';
+import { supabase } from '../../../lib/supabase.ts';
+import { isValidEmail } from '../../../lib/validation.ts';
 
 export type EmailReminderResult = { ok: true } | { ok: false; message: string };
 

@@ -1,13 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { BellIcon } from '../../components/icons.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/dialog.tsx';
-import { TextField } from '../../components/ui/text-field.tsx';
-import { supabase } from '../../lib/supabase.ts';
-import { useAuth } from '../../lib/session/auth-context.tsx';
-import { requestLaunchEmail } from './email-reminder.ts';
+import { BellIcon } from '../../../components/icons.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useAuth } from '../../../lib/session/auth-context.tsx';
+import { requestLaunchEmail } from '../api/email-reminder.ts';
+import { useReminders, useToggleReminder } from '../api/reminders.ts';
 
 /**
  * "Notify me" on /upcoming: a signed-in user gets a notification when the project launches; a
@@ -15,26 +14,9 @@ import { requestLaunchEmail } from './email-reminder.ts';
  */
 export function NotifyMeButton({ projectId, title }: { projectId: string; title: string }) {
   const { user } = useAuth();
-  const queryClient = useQueryClient();
-  const reminders = useQuery({
-    queryKey: ['launches', 'reminders', user?.id],
-    enabled: !!user,
-    queryFn: async () => {
-      const { data, error } = await supabase.from('launch_reminders').select('project_id');
-      if (error) throw error;
-      return new Set((data as { project_id: string }[]).map((r) => r.project_id));
-    },
-  });
+  const reminders = useReminders(user?.id);
   const on = reminders.data?.has(projectId) ?? false;
-  const toggle = useMutation({
-    mutationFn: async () => {
-      const { error } = on
-        ? await supabase.from('launch_reminders').delete().eq('project_id', projectId)
-        : await supabase.from('launch_reminders').insert({ project_id: projectId, user_id: user!.id });
-      if (error) throw error;
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['launches', 'reminders'] }),
-  });
+  const toggle = useToggleReminder(projectId, user?.id, on);
   if (!user) return <EmailReminderDialog projectId={projectId} title={title} />;
   return (
     <div className="flex flex-col items-end gap-1">

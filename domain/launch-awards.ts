@@ -1,4 +1,4 @@
-import { kindOf, periodPath, type SqlPeriod } from './periods.ts';
+import { kindOf, periodPath, type SqlPeriod } from './launch-periods.ts';
 
 /** A launch_winners row as the project page embeds it (issue 16). */
 export interface AwardRow {

@@ -1,0 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
+import { isUuid } from '../../../../domain/ids.ts';
+import { supabase } from '../../../lib/supabase.ts';
+import { LISTING_COLUMNS, toProject, type Project, type ProjectRow } from '../../projects/index.ts';
+
+/**
+ * The creators feature's query keys. A creator's page sits under ['projects'] so a vote patches
+ * its cards like any other list (and the server-drawn page primes exactly this key).
+ */
+export const creatorKeys = {
+  page: (id: string) => ['projects', 'creator', id] as const,
+};
+
+const MAX_PROJECTS = 60;
+
+export interface CreatorProfile {
+  id: string;
+  name: string;
+  bio: string | null;
+  avatar_url: string | null;
+}
+
+export async function fetchCreator(id: string): Promise<{ creator: CreatorProfile; projects: Project[] } | null> {
+  if (!isUuid(id)) return null;
+  const [creator, projects] = await Promise.all([
+    supabase.from('creators').select('id,name,bio,avatar_url').eq('id', id).maybeSingle(),
+    supabase
+      .from('project_listing')
+      .select(LISTING_COLUMNS)
+      .eq('creator_id', id)
+      .eq('status', 'approved')
+      .order('created_at', { ascending: false })
+      .limit(MAX_PROJECTS),
+  ]);
+  if (creator.error) throw creator.error;
+  if (projects.error) throw projects.error;
+  if (!creator.data) return null;
+  const own = (projects.data as unknown as ProjectRow[]).map(toProject);
+  return { creator: creator.data as CreatorProfile, projects: [...own, ...(await coMadeProjects(id))].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) };
+}
+
+/** Approved projects this creator co-makes (issue 18): they appear on their page too. */
+async function coMadeProjects(id: string): Promise<Project[]> {
+  const made = await supabase.from('project_makers').select('project_id').eq('user_id', id).eq('role', 'maker').order('created_at', { ascending: false }).limit(MAX_PROJECTS);
+  if (made.error) throw made.error;
+  const ids = (made.data as { project_id: string }[]).map((m) => m.project_id);
+  if (!ids.length) return [];
+  const { data, error } = await supabase.from('project_listing').select(LISTING_COLUMNS).in('id', ids).eq('status', 'approved');
+  if (error) throw error;
+  return (data as unknown as ProjectRow[]).map(toProject);
+}
+
+/** A creator and their approved projects, own and co-made, newest first (null when there is none). */
+export function useCreator(id: string) {
+  return useQuery({ queryKey: creatorKeys.page(id), queryFn: () => fetchCreator(id) });
+}
