@@ -14,7 +14,7 @@ import { etagOf, findBadgeProject, recentWinners, renderBadge, renderWinnersFeed
 import { firstScreenRequests } from '../../domain/first-screen.ts';
 import { renderFirstScreen, type InProcessFetch } from './first-screen.ts';
 import { IndexHtml, renderIndexHtml, withoutModulePreloads } from './index-html.ts';
-import { publicOrigin } from './origin.ts';
+import { publicOrigin } from '../http/origin.ts';
 import { resolvePageMeta } from './page-meta.ts';
 import { newestPublicProjects, readSiteIdentity, sitemapEntries } from './public-data.ts';
 import { RouteModules } from './route-modules.ts';
