@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { clientIp } from '../http/client-ip.ts';
 import { nodeRequest, requestHeader } from '../http/node-request.ts';
 import { requestIdOf } from '../ops/request-id.ts';
-import { publicOrigin } from '../web/origin.ts';
+import { publicOrigin } from '../http/origin.ts';
 import type { ServerContext } from '../context.ts';
 import { negotiateCompression } from '../http/compression.ts';
 import type { ApiRole } from '../security/jwt.ts';

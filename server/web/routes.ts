@@ -16,7 +16,7 @@ import { renderFirstScreen, type InProcessFetch } from './first-screen.ts';
 import { IndexHtml, renderIndexHtml, styleNonceTag, withoutModulePreloads } from './index-html.ts';
 import { nonceIndex, type DrawnPage } from './page-cache.ts';
 import { pageKey } from './page-cache-key.ts';
-import { publicOrigin } from './origin.ts';
+import { publicOrigin } from '../http/origin.ts';
 import { resolvePageMeta } from './page-meta.ts';
 import { newestPublicProjects, readSiteIdentity, sitemapEntries } from './public-data.ts';
 import { RouteModules } from './route-modules.ts';
