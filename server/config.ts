@@ -57,6 +57,14 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   // After SIGTERM/SIGINT, requests still running get this long before their connections are cut.
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).default(10),
+  // A connection must have sent a request's headers this long after it opened (or after its last
+  // answer), a request's body within HTTP_REQUEST_TIMEOUT_SECONDS; an idle keep-alive connection is
+  // closed after HTTP_KEEPALIVE_TIMEOUT_SECONDS (decision 114).
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().default(20),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),
+  HTTP_KEEPALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().default(5),
+  // Connections (HTTP and realtime websockets) one peer address may hold; TRUST_PROXY peers exempt.
+  HTTP_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(256),
   // The process kills itself (for its supervisor to restart it) when its main thread stops
   // answering for this long; 0: no watchdog.
   WATCHDOG_TIMEOUT_SECONDS: z.coerce.number().min(0).default(30),
@@ -102,6 +110,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   // Path-style URLs (endpoint/bucket/key): MinIO, s3rver and Supabase's S3 endpoint need them.
   S3_FORCE_PATH_STYLE: boolean.prefault('false'),
+  // An S3 endpoint that does not accept a connection within this many seconds, or goes silent this
+  // long in a request, fails it: the client gets 503 and the upload stores nothing (decision 114).
+  S3_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().default(5),
+  S3_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   // Object files without a row (a crash between file and row) are removed after this long.
   ORPHAN_GRACE_MINUTES: z.coerce.number().min(1).default(60),
   // The largest file any bucket may accept, in bytes; each bucket sets its own lower limit.
@@ -183,6 +195,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   if (e.STORAGE_BACKEND === 's3' && !e.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE_BACKEND=s3');
+  if (e.HTTP_HEADERS_TIMEOUT_SECONDS > e.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError('Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed HTTP_REQUEST_TIMEOUT_SECONDS');
+  }
+  // Each websocket is also a connection: the HTTP cap leaves a peer at its websocket cap room for requests.
+  if (e.HTTP_MAX_CONNECTIONS_PER_IP <= e.REALTIME_MAX_SOCKETS_PER_IP) {
+    throw new ConfigError('Invalid configuration:\n  HTTP_MAX_CONNECTIONS_PER_IP: must exceed REALTIME_MAX_SOCKETS_PER_IP (each websocket is a connection too)');
+  }
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {

@@ -8,6 +8,7 @@ import type { ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
+import { limitConnectionsPerIp, maxConnectionsFor, readOpenFileLimit, RECOMMENDED_OPEN_FILES } from './http/connection-limits.ts';
 import { withResponseHeaders } from './http/response-headers.ts';
 import { productJobs } from './jobs/jobs.ts';
 import { Scheduler } from './jobs/scheduler.ts';
@@ -138,7 +139,27 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   const observer = new HttpObserver(ctx.metrics, logger);
   const app = createApp(ctx, { draining: () => observer.draining });
-  const server = createServer(observer.wrap(withResponseHeaders(getRequestListener(app.fetch))));
+  const server = createServer(
+    {
+      headersTimeout: config.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeout: config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeout: config.HTTP_KEEPALIVE_TIMEOUT_SECONDS * 1000,
+      // Node checks those timeouts on this interval (30 s by default): a quarter of the shortest.
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, (config.HTTP_HEADERS_TIMEOUT_SECONDS * 1000) / 4)),
+    },
+    observer.wrap(withResponseHeaders(getRequestListener(app.fetch))),
+  );
+  const fdLimit = readOpenFileLimit();
+  if (fdLimit && fdLimit.soft < RECOMMENDED_OPEN_FILES) {
+    logger.warn(`open file limit is ${fdLimit.soft}, below ${RECOMMENDED_OPEN_FILES}: raise it (systemd LimitNOFILE=65536, docker --ulimit nofile=65536) or a few hundred slow clients fill it`);
+  }
+  const maxConnections = maxConnectionsFor(fdLimit);
+  if (maxConnections) server.maxConnections = maxConnections;
+  limitConnectionsPerIp(server, {
+    maxPerIp: config.HTTP_MAX_CONNECTIONS_PER_IP,
+    exempt: config.TRUST_PROXY,
+    onRefused: (address) => logger.errorThrottled('connections-per-ip', `refused a connection from ${address}: it holds ${config.HTTP_MAX_CONNECTIONS_PER_IP} already`),
+  });
   server.on('upgrade', ctx.realtime.upgrade);
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   const { port } = server.address() as AddressInfo;

@@ -83,9 +83,11 @@ export class Scheduler {
   /** Runs every registered job that is due now, one after another; answers what ran. */
   async runDue(): Promise<JobOutcome[]> {
     const outcomes: JobOutcome[] = [];
-    if (this.paused()) return outcomes;
     for (const job of this.jobs.values()) {
       if (this.stopped) break;
+      // Asked before each job, not once per pass: the disk can fill while an earlier job runs, and
+      // the next one (a checkpoint) would then write into the last megabytes.
+      if (this.paused()) break;
       const outcome = await this.track(this.runIfDue(job));
       if (outcome) outcomes.push(outcome);
     }

@@ -5,6 +5,8 @@ export interface MailMessage {
   html: string;
   /** Extra header lines (List-Unsubscribe, List-Unsubscribe-Post on product e-mails). */
   headers?: Record<string, string>;
+  /** The Message-ID, when the sender has a stable one (an outbox row): a resend carries the same. */
+  messageId?: string;
 }
 
 export interface Mailer {

@@ -22,6 +22,8 @@ export class SmtpMailer implements Mailer {
       text: message.text,
       html: message.html,
       headers: message.headers,
+      // Unset: nodemailer makes a random one per attempt.
+      messageId: message.messageId,
     });
   }
 }

@@ -48,6 +48,19 @@ interface Line {
  * link for its stream both in the footer and as List-Unsubscribe with RFC 8058 one-click.
  */
 export function renderOutboxMail(row: OutboxRow, site: MailSite): MailMessage {
+  return { ...renderOutboxContent(row, site), messageId: outboxMessageId(row, site) };
+}
+
+/**
+ * The Message-ID of an outbox row: the same on every attempt, so when a worker dies between
+ * sending and recording the send (delivery is at least once, decision 151), mail systems that
+ * drop repeated Message-IDs drop the second copy.
+ */
+export function outboxMessageId(row: Pick<OutboxRow, 'id'>, site: Pick<MailSite, 'siteUrl'>): string {
+  return `<outbox.${row.id}@${new URL(site.siteUrl).hostname}>`;
+}
+
+function renderOutboxContent(row: OutboxRow, site: MailSite): MailMessage {
   if (!isEmailStream(row.stream)) throw new Error(`outbox row ${row.id}: unknown stream ${row.stream}`);
   const token = site.tokens.sign(row.to_address, row.stream);
   const unsubscribeUrl = `${site.siteUrl}/unsubscribe?token=${encodeURIComponent(token)}`;

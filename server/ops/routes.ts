@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import type { ServerContext } from '../context.ts';
 import { readMigrations } from '../db/migrate.ts';
 import { authenticate } from '../security/request-auth.ts';
+import { StorageReachability } from '../storage/reachability.ts';
 import { createBackup } from './backup.ts';
 
 /** How long /readyz waits for the database before it calls it unreachable. */
@@ -36,6 +37,9 @@ export interface OpsState {
 export function opsRoutes(ctx: ServerContext, state: OpsState): Hono {
   const app = new Hono();
   const expected = readMigrations().map((m) => m.name);
+  const storageReach = new StorageReachability(ctx.storage, READY_TIMEOUT_MS, (err) =>
+    ctx.logger.errorThrottled('readyz-storage', `readyz: object store unreachable: ${(err as Error).message}`),
+  );
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
 
@@ -47,7 +51,11 @@ export function opsRoutes(ctx: ServerContext, state: OpsState): Hono {
       const applied = new Set(rows.map((r) => r.name));
       const pending = expected.filter((name) => !applied.has(name));
       if (pending.length) return c.json({ status: 'unavailable', database: 'ok', migrations: 'pending', pending, disk }, 503);
-      return c.json({ status: 'ready', database: 'ok', migrations: 'ok', disk });
+      // An object store every instance shares being down is reported, not a reason to take this
+      // instance out of rotation: the others could not serve files either, and everything but
+      // files still works here (decision 114; like a low disk).
+      const storage = await storageReach.state();
+      return c.json({ status: 'ready', database: 'ok', migrations: 'ok', disk, ...(storage ? { storage } : {}) });
     } catch (err) {
       ctx.logger.errorThrottled('readyz', `readyz: database unreachable: ${(err as Error).message}`);
       return c.json({ status: 'unavailable', database: 'unreachable', migrations: 'unknown', disk }, 503);

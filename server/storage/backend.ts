@@ -75,6 +75,8 @@ export interface StorageBackend {
   removeStored(ref: ObjectRef): Promise<void>;
   /** Removes what dead or stuck uploads left in any instance's staging folder; answers how many. */
   sweepStaging(before: Date): Promise<number>;
+  /** A remote store (S3): resolves when it answers, for /readyz. Absent: nothing to reach. */
+  checkReachable?(): Promise<void>;
 }
 
 /** Staging folders are named after their process, so each instance cleans only its own. */
@@ -122,22 +124,7 @@ export class DiskBackend implements StorageBackend {
     this.derivedRoot = join(this.root, '.derived');
     mkdirSync(this.stagingDir, { recursive: true, mode: 0o700 });
     mkdirSync(this.derivedRoot, { recursive: true });
-    this.removeDeadInstancesStaging();
-  }
-
-  /**
-   * What a crashed process on this host left in staging was never committed (or is a spare link
-   * to a file still in place), so it can go. Folders of live processes, and of other hosts, stay:
-   * the staging sweep job removes what is old in those.
-   */
-  private removeDeadInstancesStaging(): void {
-    for (const name of readdirSync(this.stagingRoot)) {
-      const path = join(this.stagingRoot, name);
-      const owner = folderOwner(name);
-      if (owner && (owner.host !== hostname() || pidRuns(owner.pid))) continue;
-      // Left by this host's dead processes, or by versions that staged at the root.
-      if (path !== this.stagingDir) rmSync(path, { recursive: true, force: true });
-    }
+    removeDeadInstancesStaging(this.stagingRoot, this.stagingDir);
   }
 
   /** The file for an object; refuses anything that would resolve outside its bucket's directory. */
@@ -305,6 +292,21 @@ export class DiskBackend implements StorageBackend {
 export function stagingFolderFor(dataDir: string): { root: string; own: string } {
   const root = join(resolve(dataDir, 'storage'), '.staging');
   return { root, own: join(root, instanceFolderName()) };
+}
+
+/**
+ * What a crashed process on this host left in staging was never committed (or is a spare link
+ * to a file still in place), so it can go. Folders of live processes, and of other hosts, stay:
+ * the staging sweep job removes what is old in those. Both backends call it at start.
+ */
+export function removeDeadInstancesStaging(stagingRoot: string, own: string): void {
+  for (const name of readdirSync(stagingRoot)) {
+    const path = join(stagingRoot, name);
+    const owner = folderOwner(name);
+    if (owner && (owner.host !== hostname() || pidRuns(owner.pid))) continue;
+    // Left by this host's dead processes, or by versions that staged at the root.
+    if (path !== own) rmSync(path, { recursive: true, force: true });
+  }
 }
 
 /** Removes staged files older than `before` in every instance's subfolder; answers how many. */

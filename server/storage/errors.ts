@@ -44,9 +44,19 @@ export const errors = {
   tooManyRequests: () => new StorageError(429, 'too_many_requests', 'Too many requests, please try again later'),
   insufficientStorage: () =>
     new StorageError(507, 'InsufficientStorage', "The server's disk is almost full: the file was not stored. Try again later.", 507, 60),
+  storageUnavailable: (retryAfter: number) =>
+    new StorageError(503, 'StorageBackendError', 'The file store is unavailable, please try again in a few seconds', 503, retryAfter),
   databaseUnavailable: (retryAfter: number) =>
     new StorageError(503, 'DatabaseTimeout', 'The database is unavailable, please try again in a few seconds', 503, retryAfter),
 };
+
+/**
+ * The object store (S3) did not answer: refused, cut, timed out, or said it is failing (5xx). The
+ * request can be tried again later; nothing was half written (decision 114).
+ */
+export class StorageUnavailableError extends Error {
+  readonly retryAfterSeconds = 5;
+}
 
 /** Errors of the local file system that mean "no space", not "bad request". */
 const NO_SPACE = new Set(['ENOSPC', 'EDQUOT']);
@@ -58,6 +68,7 @@ export function toStorageError(err: unknown): StorageError | undefined {
   if (err instanceof JwtError) return errors.invalidJwt(err.reason === 'expired' ? 'jwt expired' : 'invalid JWT');
   if (err instanceof SessionEndedError) return errors.invalidJwt('jwt session has ended');
   if (err instanceof DatabaseUnavailableError) return errors.databaseUnavailable(err.retryAfterSeconds);
+  if (err instanceof StorageUnavailableError) return errors.storageUnavailable(err.retryAfterSeconds);
   if (NO_SPACE.has((err as NodeJS.ErrnoException)?.code ?? '')) return errors.insufficientStorage();
   if (isPgError(err)) {
     switch (err.code) {

@@ -112,6 +112,8 @@ export async function storeObject(deps: StorageDeps, auth: RequestAuth, req: Sto
   const ref: ObjectRef = { bucket: req.bucket, key: req.key, version };
   const inPlace = deps.backend.replacesInPlace;
   let pending: PendingChange | undefined;
+  let committed = false;
+  let committedId: string | undefined;
   try {
     if (!inPlace) pending = await putFile(deps, ref, req);
     const { id, replaced } = await asCaller(deps.ctx.db, auth, async (tx) => {
@@ -142,9 +144,18 @@ export async function storeObject(deps: StorageDeps, auth: RequestAuth, req: Sto
       if (inPlace) pending = await putFile(deps, ref, req);
       return { id: rows[0]!.id, replaced };
     });
+    committedId = id;
+    committed = true;
     await pending!.finalize(replaced);
     return { id, bucket_id: req.bucket, name: req.key, version, metadata };
   } catch (err) {
+    // After the commit the row names the new bytes: undoing them would leave a row without bytes.
+    // What finalize could not drop (the replaced version, on a store that went away) is an orphan
+    // the sweep removes; the upload itself succeeded.
+    if (committed) {
+      deps.ctx.logger.errorThrottled('storage-finalize', `storage: could not drop the replaced bytes of ${req.bucket}/${req.key} (the orphan sweep will): ${(err as Error).message}`);
+      return { id: committedId!, bucket_id: req.bucket, name: req.key, version, metadata };
+    }
     await pending?.rollback().catch((e) => deps.ctx.logger.error('storage: could not roll back a file change', { err: e }));
     throw err;
   }
@@ -174,6 +185,8 @@ const OBJECT_COLUMNS = `id, bucket_id, name, owner, owner_id, metadata, user_met
  */
 export async function removeObjects(deps: StorageDeps, auth: RequestAuth, bucket: string, names: string[] | null): Promise<ObjectRow[]> {
   const pending: PendingChange[] = [];
+  let committed = false;
+  let committedRows: ObjectRow[] = [];
   try {
     const rows = await asCaller(deps.ctx.db, auth, async (tx: Queryable) => {
       const { rows } = await tx.query<ObjectRow>(
@@ -185,9 +198,17 @@ export async function removeObjects(deps: StorageDeps, auth: RequestAuth, bucket
       for (const row of rows) pending.push(await deps.backend.remove(refOf(row)));
       return rows;
     });
+    committedRows = rows;
+    committed = true;
     await Promise.all(pending.map((p) => p.finalize()));
     return rows;
   } catch (err) {
+    // The rows are gone once committed: restoring their bytes would only make orphans, and the
+    // deletion did happen. Bytes the store kept are swept as orphans.
+    if (committed) {
+      deps.ctx.logger.errorThrottled('storage-finalize', `storage: could not drop the bytes of deleted objects in ${bucket} (the orphan sweep will): ${(err as Error).message}`);
+      return committedRows;
+    }
     for (const p of pending) await p.rollback().catch((e) => deps.ctx.logger.error('storage: could not restore a removed file', { err: e }));
     throw err;
   }

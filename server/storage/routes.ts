@@ -4,7 +4,7 @@ import { DatabaseUnavailableError } from '../db/unavailable.ts';
 import { requestIdOf } from '../ops/request-id.ts';
 import type { StorageBackend } from './backend.ts';
 import { bucketRoutes } from './buckets.ts';
-import { renderError, StorageError, toStorageError } from './errors.ts';
+import { renderError, StorageError, StorageUnavailableError, toStorageError } from './errors.ts';
 import { objectRoutes } from './objects.ts';
 import { Renders } from './renders.ts';
 import type { StorageDeps } from './request.ts';
@@ -21,6 +21,9 @@ export function storageRoutes(ctx: ServerContext, backend: StorageBackend): Hono
     const known = toStorageError(err);
     if (err instanceof DatabaseUnavailableError) {
       ctx.logger.errorThrottled(`database-${err.reason}`, `database unavailable (${err.reason}): ${err.message}`, { reqId: requestIdOf(c) });
+    } else if (err instanceof StorageUnavailableError) {
+      // One line per outage window, not a stack per request.
+      ctx.logger.errorThrottled('storage-unavailable', `storage: the object store is unavailable: ${err.message}`, { reqId: requestIdOf(c) });
     } else if (known?.statusCode === 507) {
       ctx.logger.errorThrottled('storage-no-space', `storage: no space left for an upload: ${(err as Error).message}`, { reqId: requestIdOf(c) });
     }

@@ -1,7 +1,10 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  type GetObjectCommandOutput,
+  HeadBucketCommand,
   ListObjectsV2Command,
+  type ListObjectsV2CommandOutput,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -14,7 +17,8 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.ts';
-import { stagingFolderFor, sweepStagingFolder, type DerivedEntry, type ObjectRef, type PendingChange, type StorageBackend, type StoredObject } from './backend.ts';
+import { removeDeadInstancesStaging, stagingFolderFor, sweepStagingFolder, type DerivedEntry, type ObjectRef, type PendingChange, type StorageBackend, type StoredObject } from './backend.ts';
+import { StorageUnavailableError } from './errors.ts';
 import type { StagedFile } from './receive.ts';
 
 /** Derived files (thumbnails) live under this prefix; bucket ids cannot start with a dot. */
@@ -38,10 +42,12 @@ export class S3Backend implements StorageBackend {
   private readonly client: S3Client;
   private readonly bucket: string;
 
-  constructor(config: Pick<Config, 'DATA_DIR' | 'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'>) {
+  constructor(config: Pick<Config, 'DATA_DIR' | 'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE' | 'S3_CONNECT_TIMEOUT_SECONDS' | 'S3_REQUEST_TIMEOUT_SECONDS'>) {
     this.bucket = config.S3_BUCKET!;
     ({ root: this.stagingRoot, own: this.stagingDir } = stagingFolderFor(config.DATA_DIR));
     mkdirSync(this.stagingDir, { recursive: true, mode: 0o700 });
+    // As on disk (decision 111): uploads a crashed process of this host was staging are dead.
+    removeDeadInstancesStaging(this.stagingRoot, this.stagingDir);
     this.client = new S3Client({
       endpoint: config.S3_ENDPOINT,
       region: config.S3_REGION,
@@ -54,7 +60,35 @@ export class S3Backend implements StorageBackend {
       // which stores that framing as the object's bytes on servers that do not know it.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // Bounded like the database (decision 114): without these a hung endpoint holds a request,
+      // and its upload, for as long as the TCP connection lives. socketTimeout is silence, not
+      // total time, so a large upload that keeps moving is never cut.
+      requestHandler: {
+        connectionTimeout: config.S3_CONNECT_TIMEOUT_SECONDS * 1000,
+        socketTimeout: config.S3_REQUEST_TIMEOUT_SECONDS * 1000,
+      },
+      // One retry covers a keep-alive connection the endpoint dropped; more would multiply the
+      // wait of a client in front of a store that hangs.
+      maxAttempts: 2,
     });
+  }
+
+  /**
+   * Every call to the store: an answer from S3 (a 404, a refusal) passes as it is; no answer
+   * (refused, cut, timed out) or an S3 fault (5xx) becomes StorageUnavailableError, a 503.
+   */
+  private async send<T>(command: { readonly input: object }): Promise<T> {
+    try {
+      return (await this.client.send(command as never)) as T;
+    } catch (err) {
+      if (err instanceof S3ServiceException && (err.$metadata.httpStatusCode ?? 500) < 500) throw err;
+      throw new StorageUnavailableError(`object store: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    }
+  }
+
+  /** For /readyz: resolves when the bucket answers, throws StorageUnavailableError when not. */
+  async checkReachable(): Promise<void> {
+    await this.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 
   private key(ref: ObjectRef): string {
@@ -66,7 +100,7 @@ export class S3Backend implements StorageBackend {
   }
 
   private async deleteKey(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await this.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   /** Deletes one version's bytes and its thumbnails. */
@@ -78,7 +112,7 @@ export class S3Backend implements StorageBackend {
   private async *list(prefix: string): AsyncGenerator<{ key: string; modified: Date; size: number }> {
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
+      const page = await this.send<ListObjectsV2CommandOutput>(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
       for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, modified: o.LastModified ?? new Date(0), size: o.Size ?? 0 };
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -90,7 +124,7 @@ export class S3Backend implements StorageBackend {
 
   async put(ref: ObjectRef, staged: StagedFile, contentType: string): Promise<PendingChange> {
     const key = this.key(ref);
-    await this.client.send(
+    await this.send(
       new PutObjectCommand({
         Bucket: this.bucket,
         Key: key,
@@ -117,7 +151,7 @@ export class S3Backend implements StorageBackend {
 
   private async get(key: string, range?: { start: number; end: number }) {
     try {
-      return await this.client.send(
+      return await this.send<GetObjectCommandOutput>(
         new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
       );
     } catch (err) {
@@ -148,7 +182,7 @@ export class S3Backend implements StorageBackend {
   }
 
   async writeDerived(ref: ObjectRef, name: string, bytes: Buffer): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: `${this.derivedPrefix(ref)}${name}`, Body: bytes, ContentLength: bytes.length }));
+    await this.send(new PutObjectCommand({ Bucket: this.bucket, Key: `${this.derivedPrefix(ref)}${name}`, Body: bytes, ContentLength: bytes.length }));
   }
 
   async removeDerived(ref: ObjectRef, name: string): Promise<void> {

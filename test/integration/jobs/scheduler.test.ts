@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job, JobRun } from '../../../server/jobs/scheduler.ts';
+import { Scheduler, type Job, type JobRun } from '../../../server/jobs/scheduler.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 
 const HOUR = 3_600_000;
@@ -118,5 +118,35 @@ describe('the scheduler', () => {
     await server.runJobs();
     const { rows } = await server.ctx.db.query(`select 1 from platform.rate_limits where key = 'test:stale'`);
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe('the scheduler on a disk that fills during a pass', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.close());
+
+  it('asks the disk guard before each job, so a job queued behind the one that filled the disk does not run', async () => {
+    // The guard as the server wires it (PGlite, disk low), flipped by the first job as a real
+    // disk would fill under it; the second job (a checkpoint, say) must then wait for space.
+    let diskLow = false;
+    const scheduler = new Scheduler(server.ctx.db, server.ctx.clock, () => undefined, () => diskLow);
+    const fills = recordingJob('test-fills-the-disk', HOUR);
+    const writes = recordingJob('test-writes-wal', HOUR);
+    scheduler.register({ ...fills, run: async (run) => { diskLow = true; return fills.run(run); } });
+    scheduler.register(writes);
+
+    const outcomes = await scheduler.runDue();
+    expect(outcomes.map((o) => o.name)).toEqual(['test-fills-the-disk']);
+    expect(fills.runs).toHaveLength(1);
+    expect(writes.runs).toHaveLength(0);
+
+    // Space comes back: the job that waited runs on the next pass.
+    diskLow = false;
+    await scheduler.runDue();
+    expect(writes.runs).toHaveLength(1);
+    await scheduler.stop();
   });
 });

@@ -70,4 +70,31 @@ describe('the outbox across a restart', () => {
       await server.close();
     }
   });
+
+  it('gives a message sent twice (the worker died before recording the send) the same Message-ID, and another message another', async () => {
+    const server = await start();
+    try {
+      await server.setClock(new Date('2031-08-01T09:00:00Z'));
+      smtp.messages.length = 0;
+      await queue(server, ['twice@restart.test', 'other@restart.test']);
+      await server.ctx.outbox.drain();
+      // The send went out but its record did not stick, as when the process dies in between: the
+      // row is due again and the next drain sends it a second time.
+      await server.ctx.db.query(
+        `update platform.email_outbox set status = 'queued', sent_at = null, next_attempt_at = showcase_private.app_now()
+          where to_address = 'twice@restart.test'`,
+      );
+      await server.ctx.outbox.drain();
+
+      const twice = smtp.messages.filter((m) => m.subject?.includes('twice@restart.test'));
+      const other = smtp.messages.filter((m) => m.subject?.includes('other@restart.test'));
+      expect(twice).toHaveLength(2);
+      expect(other).toHaveLength(1);
+      expect(twice[0]!.messageId).toMatch(/^<outbox\.\d+@[^>]+>$/);
+      expect(twice[1]!.messageId).toBe(twice[0]!.messageId);
+      expect(other[0]!.messageId).not.toBe(twice[0]!.messageId);
+    } finally {
+      await server.close();
+    }
+  });
 });
