@@ -62,7 +62,9 @@ const NONCE = /^[A-Za-z0-9+/]{22}==$/;
  */
 export class PageCache {
   /** Counters for tests and the benchmark: drawings made, answers from a copy (fresh or stale). */
-  readonly stats = { draws: 0, hits: 0, staleHits: 0, misses: 0, notModified: 0 };
+  readonly stats = { draws: 0, hits: 0, staleHits: 0, misses: 0, notModified: 0, joinedDrawing: 0 };
+  /** Tests: runs before each drawing, so a test can hold one while requests pile up behind it. */
+  beforeDraw: (() => Promise<void>) | undefined;
   private readonly entries = new Map<string, Entry>();
   private readonly drawing = new Map<string, Promise<Entry | DrawnPage>>();
   private bytes = 0;
@@ -150,7 +152,10 @@ export class PageCache {
   /** One drawing of `page` at a time; its result replaces the copy (when it is a 200). */
   private drawOnce(page: PageKey, draw: (pathAndQuery: string) => Promise<DrawnPage>): Promise<Entry | DrawnPage> {
     let pending = this.drawing.get(page.key);
-    if (pending) return pending;
+    if (pending) {
+      this.stats.joinedDrawing++;
+      return pending;
+    }
     pending = this.drawAndStore(page, draw).finally(() => this.drawing.delete(page.key));
     this.drawing.set(page.key, pending);
     return pending;
@@ -161,6 +166,7 @@ export class PageCache {
     const startedAt = performance.now();
     const drawnAt = this.clock.nowMs();
     this.stats.draws++;
+    await this.beforeDraw?.();
     const [drawn, nextLaunch] = await Promise.all([draw(page.pathAndQuery), this.nextLaunchMs()]);
     if (drawn.status !== 200) {
       // The page is gone (a project removed): its copy must not outlive it.

@@ -108,8 +108,21 @@ describe('the page cache', () => {
   });
 
   it('draws a page once for 500 concurrent misses', async () => {
+    const cache = server.ctx.pageCache;
     const before = draws();
-    const answers = await Promise.all(Array.from({ length: 500 }, () => page(server, '/community')));
+    const joined = cache.stats.joinedDrawing;
+    // The first drawing is held until the other 499 requests are waiting for it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    cache.beforeDraw = () => held;
+    const pending = Promise.all(Array.from({ length: 500 }, () => page(server, '/community')));
+    try {
+      await expect.poll(() => cache.stats.joinedDrawing - joined, { timeout: 30_000 }).toBe(499);
+    } finally {
+      release();
+      cache.beforeDraw = undefined;
+    }
+    const answers = await pending;
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(draws()).toBe(before + 1);
     // Every one of them still got a nonce of its own.
