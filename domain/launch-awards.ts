@@ -18,7 +18,12 @@ const NOUN: Record<SqlPeriod, string> = { day: 'Day', week: 'Week', month: 'Mont
 /** A month beats a week beats a day at the same rank. */
 const WEIGHT: Record<SqlPeriod, number> = { month: 0, week: 1, day: 2 };
 
-/** A project's frozen awards, best first: by rank, then month before week before day, then newest. */
+/**
+ * A project's frozen awards, best first: by rank, then month before week before day, then newest.
+ * The label is also written in SQL (showcase_private.award_label, for /winners, the listing and the
+ * notifications); both are kept on purpose: the page reads raw launch_winners rows embedded in the
+ * project, and test/integration/launches/detail-awards.test.ts fails when the two texts drift.
+ */
 export function projectAwards(rows: readonly AwardRow[] | null | undefined): Award[] {
   return [...(rows ?? [])]
     .filter((r) => Object.hasOwn(NOUN, r.period))
