@@ -96,6 +96,20 @@ export function renderOutboxMail(row: OutboxRow, site: MailSite): MailMessage {
       'Confirm',
     );
   }
+  if (row.template === 'comaker_invitation') {
+    // To an address without an account (db/migrations/0226): the site's own words only, nothing
+    // the inviter typed (their name, the project's title), and no settings page it does not have.
+    const url = siteLink(site.siteUrl, row.payload.link as string | undefined);
+    const invited = { ...footer, why: `You get this e-mail because a maker on ${site.siteName} invited this address to a project.`, settingsUrl: undefined };
+    return compose(
+      row.to_address,
+      `You are invited to make a project together on ${site.siteName}`,
+      [{ title: `A maker on ${site.siteName} invited you to be a co-maker of their project.`, body: 'Sign up with this address to see the invitation. If you do not know about it, ignore this e-mail.', url }],
+      invited,
+      headers,
+      'Sign up',
+    );
+  }
   throw new Error(`outbox row ${row.id}: unknown template ${row.template}`);
 }
 
