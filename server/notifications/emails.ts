@@ -86,12 +86,13 @@ export function renderOutboxMail(row: OutboxRow, site: MailSite): MailMessage {
     if (row.template === 'launch_reminder') {
       return compose(row.to_address, `${project} is live`, [{ title: `${project} is live on ${site.siteName}`, body: 'You asked us to tell you when it launched.', url }], asked, headers, 'See the launch');
     }
+    // The address is not confirmed yet: no maker text (the title) in this one; the page it opens names the project.
     const day = typeof row.payload.launch_date === 'string' ? ` on ${formatDay(row.payload.launch_date)}` : '';
     return compose(
       row.to_address,
-      `Confirm your launch reminder for ${project}`,
-      [{ title: `Confirm that you want one e-mail when ${project} launches${day}.`, body: 'If you did not ask for this, ignore this e-mail: nothing more will be sent.', url }],
-      asked,
+      `Confirm your launch reminder on ${site.siteName}`,
+      [{ title: `Confirm that you want one e-mail when the project you chose launches${day}.`, body: 'If you did not ask for this, ignore this e-mail: nothing more will be sent.', url }],
+      { ...asked, why: `You get this e-mail because this address asked ${site.siteName} about a project's launch.` },
       headers,
       'Confirm',
     );
