@@ -93,6 +93,8 @@ const envSchema = z.object({
   // Product e-mails (notifications, digests) per recipient address; more wait in the outbox.
   RATE_LIMIT_NOTIFICATION_EMAILS: rateLimit.prefault('10/3600'),
   RATE_LIMIT_NEWSLETTER: rateLimit.prefault('10/3600'),
+  // Co-maker invitations (rpc invite_comaker) per inviter and per client network: a daily cap.
+  RATE_LIMIT_INVITATIONS: rateLimit.prefault('20/86400'),
   // Project views counted per client IP (beyond it, views are refused and not counted).
   RATE_LIMIT_VIEWS: rateLimit.prefault('60/3600'),
   // Image renders that miss the thumbnail cache, per client IP (cache hits are never limited).

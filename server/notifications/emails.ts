@@ -99,14 +99,29 @@ function renderOutboxContent(row: OutboxRow, site: MailSite): MailMessage {
     if (row.template === 'launch_reminder') {
       return compose(row.to_address, `${project} is live`, [{ title: `${project} is live on ${site.siteName}`, body: 'You asked us to tell you when it launched.', url }], asked, headers, 'See the launch');
     }
+    // The address is not confirmed yet: no maker text (the title) in this one; the page it opens names the project.
     const day = typeof row.payload.launch_date === 'string' ? ` on ${formatDay(row.payload.launch_date)}` : '';
     return compose(
       row.to_address,
-      `Confirm your launch reminder for ${project}`,
-      [{ title: `Confirm that you want one e-mail when ${project} launches${day}.`, body: 'If you did not ask for this, ignore this e-mail: nothing more will be sent.', url }],
-      asked,
+      `Confirm your launch reminder on ${site.siteName}`,
+      [{ title: `Confirm that you want one e-mail when the project you chose launches${day}.`, body: 'If you did not ask for this, ignore this e-mail: nothing more will be sent.', url }],
+      { ...asked, why: `You get this e-mail because this address asked ${site.siteName} about a project's launch.` },
       headers,
       'Confirm',
+    );
+  }
+  if (row.template === 'comaker_invitation') {
+    // To an address without an account (db/migrations/0226): the site's own words only, nothing
+    // the inviter typed (their name, the project's title), and no settings page it does not have.
+    const url = siteLink(site.siteUrl, row.payload.link as string | undefined);
+    const invited = { ...footer, why: `You get this e-mail because a maker on ${site.siteName} invited this address to a project.`, settingsUrl: undefined };
+    return compose(
+      row.to_address,
+      `You are invited to make a project together on ${site.siteName}`,
+      [{ title: `A maker on ${site.siteName} invited you to be a co-maker of their project.`, body: 'Sign up with this address to see the invitation. If you do not know about it, ignore this e-mail.', url }],
+      invited,
+      headers,
+      'Sign up',
     );
   }
   throw new Error(`outbox row ${row.id}: unknown template ${row.template}`);

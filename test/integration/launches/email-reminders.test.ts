@@ -71,8 +71,10 @@ describe('Notify me by e-mail', () => {
     await server.ctx.outbox.drain();
     const mails = mailTo('fan@mail.test');
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('Confirm your launch reminder for Inbox <Zero>');
-    expect(mails[0]!.html).toContain('Inbox &lt;Zero&gt;');
+    // No maker text in a mail to an address nobody has confirmed.
+    expect(mails[0]!.subject).toBe('Confirm your launch reminder on AI Showcase');
+    expect(mails[0]!.html).not.toContain('Inbox');
+    expect(mails[0]!.text).not.toContain('Inbox');
     expect(mails[0]!.text).toContain(`${server.url}/upcoming/confirm?token=`);
     expect(await stored()).toEqual([{ email: 'fan@mail.test', confirmed: false }]);
 
@@ -100,7 +102,7 @@ describe('Notify me by e-mail', () => {
       expect(live).toHaveLength(1);
       expect(live[0]!.text).toContain(`${server.url}/projects/${upcoming}`);
       expect(live[0]!.text).not.toContain('/settings/notifications');
-      expect(mailTo('shy@mail.test').map((m) => m.subject)).toEqual(['Confirm your launch reminder for Inbox <Zero>']);
+      expect(mailTo('shy@mail.test').map((m) => m.subject)).toEqual(['Confirm your launch reminder on AI Showcase']);
 
       await server.advanceClock(10 * 60_000);
       await server.runJobs();
@@ -127,5 +129,24 @@ describe('Notify me by e-mail', () => {
     expect((await stored()).map((r) => r.email).filter((e) => e.startsWith('burst'))).toEqual(['burst1@mail.test', 'burst2@mail.test', 'burst3@mail.test']);
     // Another visitor is not held back by this one.
     expect((await visitor('10.1.0.10').rpc('request_launch_email', { project_id: next.data!.id, email: 'other@mail.test' })).error).toBeNull();
+  });
+
+  it('sends one address at most three confirmation mails a day across projects, and answers the same past them', async () => {
+    const projects: string[] = [];
+    for (const day of ['2031-03-20', '2031-03-21', '2031-03-22', '2031-03-23']) {
+      const made = await submit(server, maker, { title: `Spam ${day} BUY CHEAP PILLS`, launch_date: day });
+      await approve(server, made.data!.id as string);
+      projects.push(made.data!.id as string);
+    }
+    const confirmations = async () =>
+      (await server.ctx.db.query<{ n: number }>(`select count(*)::int as n from platform.email_outbox where to_address = 'target@mail.test' and template = 'launch_reminder_confirm'`)).rows[0]!.n;
+    // A fresh client address each time: the per-IP limit is not what holds here.
+    for (const [i, project] of projects.entries()) {
+      expect(await visitor(`10.2.0.${i}`).rpc('request_launch_email', { project_id: project, email: 'target@mail.test' })).toMatchObject({ data: true, error: null });
+    }
+    expect(await confirmations()).toBe(3);
+    await server.advanceClock(86_400_000 + 60_000);
+    expect(await visitor('10.2.1.1').rpc('request_launch_email', { project_id: projects[3], email: 'target@mail.test' })).toMatchObject({ data: true, error: null });
+    expect(await confirmations()).toBe(4);
   });
 });

@@ -53,7 +53,7 @@ describe('invitations', () => {
     expect(rows).toEqual([{ type: 'comaker_invited', link: '/invitations' }]);
     const mail = await outbox(server, 'newcomer@example.test');
     expect(mail).toHaveLength(1);
-    expect(mail[0]).toMatchObject({ stream: 'comaker_invited', template: 'notification', payload: { type: 'comaker_invited', link: '/signup', data: { project_title: 'Team Project', actor_name: 'Olivia Owner' } } });
+    expect(mail[0]).toMatchObject({ stream: 'comaker_invited', template: 'comaker_invitation', payload: { link: '/signup' } });
     const listed = await owner.client.rpc('project_invitations', { project });
     expect((listed.data as { email: string }[]).map((i) => i.email)).toEqual(['cody@example.test', 'newcomer@example.test']);
     expect(Object.keys((listed.data as object[])[0]!).sort()).toEqual(['created_at', 'email', 'id']);
