@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { open, rm } from 'node:fs/promises';
 import type { Queryable } from '../db/database.ts';
-import { asCaller, type RequestAuth } from '../security/request-auth.ts';
+import type { RequestAuth } from '../security/request-auth.ts';
 import type { ObjectRef, PendingChange } from './backend.ts';
 import { errors } from './errors.ts';
 import type { StagedFile } from './receive.ts';
-import type { StorageDeps } from './request.ts';
+import { asStorageCaller, type StorageDeps } from './request.ts';
 import { contentMatchesDeclared, SNIFF_BYTES } from './sniff.ts';
 import { mimeAllowed } from './validation.ts';
 
@@ -114,7 +114,7 @@ export async function storeObject(deps: StorageDeps, auth: RequestAuth, req: Sto
   let pending: PendingChange | undefined;
   try {
     if (!inPlace) pending = await putFile(deps, ref, req);
-    const { id, replaced } = await asCaller(deps.ctx.db, auth, async (tx) => {
+    const { id, replaced } = await asStorageCaller(deps, auth, async (tx) => {
       // The version this upload replaces, so a versioned store can drop its bytes after the commit.
       let replaced: string | null | undefined;
       if (!inPlace && req.upsert) {
@@ -175,7 +175,7 @@ const OBJECT_COLUMNS = `id, bucket_id, name, owner, owner_id, metadata, user_met
 export async function removeObjects(deps: StorageDeps, auth: RequestAuth, bucket: string, names: string[] | null): Promise<ObjectRow[]> {
   const pending: PendingChange[] = [];
   try {
-    const rows = await asCaller(deps.ctx.db, auth, async (tx: Queryable) => {
+    const rows = await asStorageCaller(deps, auth, async (tx: Queryable) => {
       const { rows } = await tx.query<ObjectRow>(
         names === null
           ? `delete from storage.objects where bucket_id = $1 returning ${OBJECT_COLUMNS}`
@@ -205,8 +205,8 @@ export async function findObject(deps: StorageDeps, auth: RequestAuth | 'public'
             [bucket, key],
           )
         ).rows[0]
-      : await asCaller(
-          deps.ctx.db,
+      : await asStorageCaller(
+          deps,
           auth,
           async (tx) => (await tx.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucket, key])).rows[0],
           { readOnly: true },
