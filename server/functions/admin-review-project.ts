@@ -1,6 +1,7 @@
 import { isUuid } from '../../domain/ids.ts';
 import { readJson } from '../auth/http.ts';
 import { isPgError } from '../db/database.ts';
+import { statementTimeoutFor } from '../security/caller.ts';
 import { asCaller, authenticate } from '../security/request-auth.ts';
 import { SessionEndedError } from '../security/session-liveness.ts';
 import { FunctionError, type ServerFunction } from './types.ts';
@@ -20,6 +21,7 @@ const ACTIONS = new Set(['approve', 'reject', 'feature', 'unfeature', 'delete'])
 function statusFor(code: string): number {
   if (code === '42501') return 403;
   if (code === 'PT404') return 404;
+  if (code === '57014') return 503;
   return 400;
 }
 
@@ -58,7 +60,7 @@ export const adminReviewProject: ServerFunction = async (ctx, c) => {
     project = await asCaller(ctx.db, auth, async (tx) => {
       const { rows } = await tx.query<{ r: Reviewed }>('select public.review_project($1, $2, $3) as r', [projectId, action, reason ?? null]);
       return rows[0]!.r;
-    });
+    }, { statementTimeout: statementTimeoutFor(ctx.config, auth.role) });
   } catch (err) {
     if (isPgError(err)) throw new FunctionError(statusFor(err.code), 'review_refused', err.message);
     throw err;

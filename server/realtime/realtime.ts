@@ -6,6 +6,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Keys } from '../security/jwt.ts';
+import { statementTimeoutFor } from '../security/caller.ts';
 import { AccessGuard } from './access-guard.ts';
 import { Channel } from './channel.ts';
 import { ChangeFeed } from './changes/feed.ts';
@@ -33,6 +34,8 @@ export interface RealtimeOptions {
     | 'REALTIME_MAX_MESSAGES_PER_SECOND'
     | 'REALTIME_MAX_SOCKETS_PER_IP'
     | 'TRUST_PROXY'
+    | 'STATEMENT_TIMEOUT_ANON'
+    | 'STATEMENT_TIMEOUT_AUTHENTICATED'
   >;
   db: Database;
   keys: Keys;
@@ -88,6 +91,7 @@ export class Realtime {
       log,
       maxRecordBytes: limits.maxMessageBytes,
       counted: () => stats.rlsChecks++,
+      statementTimeout: (role) => statementTimeoutFor(config, role),
       delivered: (committedAt) => stats.observeLag?.(Math.max(0, clock.nowMs() - Date.parse(committedAt)) / 1000),
       guard: (subscribers) => guard.check([...subscribers].filter((s): s is Channel => s instanceof Channel)),
     });

@@ -1,6 +1,7 @@
 import type { Database, PipelineStatement, Queryable } from '../db/database.ts';
 import type { RequestAuth } from '../security/request-auth.ts';
-import { isSessionEnded, REQUIRE_LIVE_SESSION, sessionEndReason, type SessionCheck, type SessionLiveness } from '../security/session-liveness.ts';
+import { callerPreamble, sessionFailure } from '../security/caller.ts';
+import type { SessionCheck, SessionLiveness } from '../security/session-liveness.ts';
 import { sessionEnded } from './errors.ts';
 import { writeLimitExceeded, writeLimitRefusal, type WriteCount } from './write-limits.ts';
 
@@ -24,39 +25,19 @@ export interface Caller {
   session?: { check: SessionCheck; liveness: SessionLiveness };
 }
 
-/** The role, the JWT claims, PostgREST's request GUCs, read-only mode and the role's statement timeout. */
-const SETTINGS = `set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true),
-        set_config('request.path', $4, true), set_config('request.headers', $5, true), set_config('transaction_read_only', $6, true),
-        set_config('statement_timeout', coalesce($7, current_setting('statement_timeout')), true)`;
-/**
- * The settings, with what must pass first in the same statement: a counted write's admission
- * (db/migrations/0060) and the session's liveness (0072). One statement rather than several:
- * Postgres checks the right to call the platform functions when the statement starts, while the
- * role is still the server's, and a refusal fails the statement before anything is written.
- * Four fixed texts, so each is prepared once.
- */
-const PREAMBLES = {
-  plain: `select ${SETTINGS}`,
-  admitted: `select platform.admit_write($8), ${SETTINGS}`,
-  live: `select ${REQUIRE_LIVE_SESSION}($8, $9), ${SETTINGS}`,
-  admittedLive: `select platform.admit_write($8), ${REQUIRE_LIVE_SESSION}($9, $10), ${SETTINGS}`,
-};
-
-/** What opens the transaction: the settings, admitting a counted write and checking the session on the way. */
-function preamble({ auth, req, readOnly, limit, session }: Caller): PipelineStatement {
-  const params: unknown[] = [auth.role, JSON.stringify(auth.claims), req.method, req.path, req.headers, readOnly ? 'on' : 'off', req.statementTimeout];
-  const check = session ? [session.check.sessionId, session.check.userId] : [];
-  if (limit) return { sql: session ? PREAMBLES.admittedLive : PREAMBLES.admitted, params: [...params, limit.ticket, ...check] };
-  return { sql: session ? PREAMBLES.live : PREAMBLES.plain, params: [...params, ...check] };
+/** What opens the transaction, from the one caller executor (security/caller.ts): a counted write's admission (0060) first. */
+function preamble(caller: Caller): PipelineStatement {
+  const { auth, req, readOnly, limit, session } = caller;
+  return callerPreamble(
+    { auth, req, readOnly, session, statementTimeout: req.statementTimeout },
+    limit ? { sql: 'platform.admit_write($1)', params: [limit.ticket] } : undefined,
+  );
 }
 
 /** A write over its limit or an ended session answers in the API's shape; anything else goes on as it is. */
 function failed(err: unknown, caller: Caller): never {
-  if (caller.session && isSessionEnded(err)) {
-    const reason = sessionEndReason(err);
-    caller.session.liveness.failed(caller.session.check, caller.auth.claims.exp, reason);
-    throw sessionEnded(reason);
-  }
+  const ended = sessionFailure(err, caller);
+  if (ended) throw sessionEnded(ended.reason);
   throw writeLimitRefusal(err) ?? err;
 }
 

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { Database, Queryable } from '../db/database.ts';
 import { requestHeader } from '../http/node-request.ts';
+import { runAsCaller } from './caller.ts';
 import type { ApiRole, JwtClaims, Keys } from './jwt.ts';
 import { JwtError } from './jwt.ts';
 
@@ -64,19 +65,14 @@ export const ANON_CALLER: Pick<RequestAuth, 'role' | 'claims'> = { role: 'anon',
 
 /**
  * Runs fn in one transaction as the caller's Postgres role with the JWT claims in
- * request.jwt.claims, exactly as PostgREST does, so RLS policies decide what it sees.
+ * request.jwt.claims, exactly as PostgREST does, so RLS policies decide what it sees; under the
+ * role's statement_timeout when given (statementTimeoutFor). The one executor: security/caller.ts.
  */
 export function asCaller<T>(
   db: Database,
   auth: Pick<RequestAuth, 'role' | 'claims'>,
   fn: (tx: Queryable) => Promise<T>,
-  options: { readOnly?: boolean } = {},
+  options: { readOnly?: boolean; statementTimeout?: string | null } = {},
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
-      auth.role,
-      JSON.stringify(auth.claims),
-    ]);
-    return fn(tx);
-  }, options);
+  return runAsCaller(db, { auth, readOnly: options.readOnly, statementTimeout: options.statementTimeout ?? null }, fn);
 }

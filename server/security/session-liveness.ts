@@ -2,7 +2,10 @@ import { isUuid } from '../../domain/ids.ts';
 import type { Clock } from '../clock.ts';
 import type { Queryable } from '../db/database.ts';
 import { isPgError } from '../db/database.ts';
-import type { RequestAuth } from './request-auth.ts';
+import type { ApiRole, JwtClaims } from './jwt.ts';
+
+/** Who calls (request-auth.ts's RequestAuth fits). */
+type Identity = { role: ApiRole; claims: JwtClaims };
 
 /** The session a signed-in request's token names, to be checked in the request's own round trip. */
 export interface SessionCheck {
@@ -51,7 +54,7 @@ export class SessionLiveness {
    * What this request must check, or undefined when nothing (no session, or checked moments ago).
    * Throws SessionEndedError at once for a session already known to have ended.
    */
-  toCheck(auth: Pick<RequestAuth, 'role' | 'claims'>): SessionCheck | undefined {
+  toCheck(auth: Identity): SessionCheck | undefined {
     const sessionId = auth.claims.session_id;
     if (auth.role !== 'authenticated' || sessionId === undefined) return undefined;
     const now = this.clock.nowMs();
@@ -86,7 +89,7 @@ export class SessionLiveness {
   }
 
   /** For calls outside /rest/v1 (storage, functions): checks with a query of its own when needed. */
-  async assertLive(db: Queryable, auth: Pick<RequestAuth, 'role' | 'claims'>): Promise<void> {
+  async assertLive(db: Queryable, auth: Identity): Promise<void> {
     const check = this.toCheck(auth);
     if (!check) return;
     const startedAt = this.now();

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
-import { asCaller } from '../security/request-auth.ts';
 import { errors } from './errors.ts';
 import { removeObjects } from './object-store.ts';
-import { callerOf, readJson, type StorageDeps } from './request.ts';
+import { asStorageCaller, callerOf, readJson, type StorageDeps } from './request.ts';
 import { parseAllowedMimeTypes, parseSizeLimit, validateBucketId } from './validation.ts';
 
 const BUCKET_COLUMNS = `id, name, owner, owner_id, public, file_size_limit::float8 as file_size_limit, allowed_mime_types,
@@ -11,7 +10,6 @@ const SORT_COLUMNS = new Set(['id', 'name', 'created_at', 'updated_at']);
 
 /** /storage/v1/bucket: every statement runs as the caller, so RLS decides who sees or changes what. */
 export function bucketRoutes(deps: StorageDeps): Hono {
-  const { db } = deps.ctx;
   const app = new Hono();
 
   app.get('/', async (c) => {
@@ -22,8 +20,8 @@ export function bucketRoutes(deps: StorageDeps): Hono {
     if (!SORT_COLUMNS.has(sortColumn)) throw errors.invalidRequest('Invalid sortColumn');
     const order = c.req.query('sortOrder') === 'desc' ? 'desc' : 'asc';
     const search = c.req.query('search') ?? '';
-    const rows = await asCaller(
-      db,
+    const rows = await asStorageCaller(
+      deps,
       auth,
       async (tx) =>
         (
@@ -42,7 +40,7 @@ export function bucketRoutes(deps: StorageDeps): Hono {
   app.get('/:id', async (c) => {
     const auth = await callerOf(c, deps);
     const id = validateBucketId(c.req.param('id'));
-    const row = await asCaller(db, auth, async (tx) => (await tx.query(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id])).rows[0], {
+    const row = await asStorageCaller(deps, auth, async (tx) => (await tx.query(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id])).rows[0], {
       readOnly: true,
     });
     if (!row) throw errors.bucketNotFound();
@@ -57,7 +55,7 @@ export function bucketRoutes(deps: StorageDeps): Hono {
     const isPublic = parsePublic(body.public) ?? false;
     const sizeLimit = checkedSizeLimit(deps, body.file_size_limit);
     const mimeTypes = parseAllowedMimeTypes(body.allowed_mime_types);
-    await asCaller(db, auth, (tx) =>
+    await asStorageCaller(deps, auth, (tx) =>
       tx.query(
         `insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types)
          values ($1, $1, $2, $3, $4, $5, $6)`,
@@ -77,7 +75,7 @@ export function bucketRoutes(deps: StorageDeps): Hono {
     const hasMimes = 'allowed_mime_types' in body;
     const sizeLimit = hasLimit ? checkedSizeLimit(deps, body.file_size_limit) : null;
     const mimeTypes = hasMimes ? parseAllowedMimeTypes(body.allowed_mime_types) : null;
-    const updated = await asCaller(db, auth, (tx) =>
+    const updated = await asStorageCaller(deps, auth, (tx) =>
       tx.query(
         `update storage.buckets set
            public = coalesce($2, public),
@@ -95,7 +93,7 @@ export function bucketRoutes(deps: StorageDeps): Hono {
   app.post('/:id/empty', async (c) => {
     const auth = await callerOf(c, deps);
     const id = validateBucketId(c.req.param('id'));
-    const visible = await asCaller(db, auth, async (tx) => (await tx.query(`select 1 from storage.buckets where id = $1`, [id])).rows.length, {
+    const visible = await asStorageCaller(deps, auth, async (tx) => (await tx.query(`select 1 from storage.buckets where id = $1`, [id])).rows.length, {
       readOnly: true,
     });
     if (!visible) throw errors.bucketNotFound();
@@ -106,7 +104,7 @@ export function bucketRoutes(deps: StorageDeps): Hono {
   app.delete('/:id', async (c) => {
     const auth = await callerOf(c, deps);
     const id = validateBucketId(c.req.param('id'));
-    const deleted = await asCaller(db, auth, (tx) => tx.query(`delete from storage.buckets where id = $1 returning id`, [id]));
+    const deleted = await asStorageCaller(deps, auth, (tx) => tx.query(`delete from storage.buckets where id = $1 returning id`, [id]));
     if (deleted.rows.length === 0) throw errors.bucketNotFound();
     return c.json({ message: 'Successfully deleted' });
   });

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { open, rm } from 'node:fs/promises';
 import type { Queryable } from '../db/database.ts';
-import { asCaller, type RequestAuth } from '../security/request-auth.ts';
+import type { RequestAuth } from '../security/request-auth.ts';
 import type { ObjectRef, PendingChange } from './backend.ts';
 import { errors } from './errors.ts';
 import type { StagedFile } from './receive.ts';
-import type { StorageDeps } from './request.ts';
+import { asStorageCaller, type StorageDeps } from './request.ts';
 import { contentMatchesDeclared, SNIFF_BYTES } from './sniff.ts';
 import { mimeAllowed } from './validation.ts';
 
@@ -116,7 +116,7 @@ export async function storeObject(deps: StorageDeps, auth: RequestAuth, req: Sto
   let committedId: string | undefined;
   try {
     if (!inPlace) pending = await putFile(deps, ref, req);
-    const { id, replaced } = await asCaller(deps.ctx.db, auth, async (tx) => {
+    const { id, replaced } = await asStorageCaller(deps, auth, async (tx) => {
       // The version this upload replaces, so a versioned store can drop its bytes after the commit.
       let replaced: string | null | undefined;
       if (!inPlace && req.upsert) {
@@ -188,7 +188,7 @@ export async function removeObjects(deps: StorageDeps, auth: RequestAuth, bucket
   let committed = false;
   let committedRows: ObjectRow[] = [];
   try {
-    const rows = await asCaller(deps.ctx.db, auth, async (tx: Queryable) => {
+    const rows = await asStorageCaller(deps, auth, async (tx: Queryable) => {
       const { rows } = await tx.query<ObjectRow>(
         names === null
           ? `delete from storage.objects where bucket_id = $1 returning ${OBJECT_COLUMNS}`
@@ -226,8 +226,8 @@ export async function findObject(deps: StorageDeps, auth: RequestAuth | 'public'
             [bucket, key],
           )
         ).rows[0]
-      : await asCaller(
-          deps.ctx.db,
+      : await asStorageCaller(
+          deps,
           auth,
           async (tx) => (await tx.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucket, key])).rows[0],
           { readOnly: true },

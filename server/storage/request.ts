@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { clientLimitKey } from '../http/client-ip.ts';
-import { authenticate, type RequestAuth } from '../security/request-auth.ts';
+import type { Queryable } from '../db/database.ts';
+import { statementTimeoutFor } from '../security/caller.ts';
+import { asCaller, authenticate, type RequestAuth } from '../security/request-auth.ts';
 import type { StorageBackend } from './backend.ts';
 import type { Renders } from './renders.ts';
 import { errors, StorageError } from './errors.ts';
@@ -21,6 +23,16 @@ export async function callerOf(c: Context, deps: StorageDeps): Promise<RequestAu
   const auth = await authenticate(c, deps.ctx.keys);
   await deps.ctx.sessions.assertLive(deps.ctx.db, auth);
   return auth;
+}
+
+/** Runs fn as the caller through the one executor, under its role's statement timeout (a 57014 answers 503). */
+export function asStorageCaller<T>(
+  deps: StorageDeps,
+  auth: Pick<RequestAuth, 'role' | 'claims'>,
+  fn: (tx: Queryable) => Promise<T>,
+  options: { readOnly?: boolean } = {},
+): Promise<T> {
+  return asCaller(deps.ctx.db, auth, fn, { ...options, statementTimeout: statementTimeoutFor(deps.ctx.config, auth.role) });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import type { ApiRole } from '../../security/jwt.ts';
 import { asCaller } from '../../security/request-auth.ts';
 import type { Filter } from './params.ts';
 import type { ChangeSubscriber, Subscription, SubscriptionRegistry } from './subscriptions.ts';
@@ -16,6 +17,8 @@ export interface FanoutDeps {
   log(line: string): void;
   /** Counts the RLS statements run (one per table and claim set and batch). */
   counted(): void;
+  /** The subscriber's role's statement_timeout (security/caller.ts): RLS and filter checks run under it. */
+  statementTimeout(role: ApiRole): string | null;
   /** One message of a change was sent (the delivery-lag metric). */
   delivered?(committedAt: string): void;
 }
@@ -112,7 +115,10 @@ async function runGroup(deps: FanoutDeps, oid: number, list: CapturedChange[], g
       const query = visibilityQuery(view, variants, filterLists.slice(offset, offset + FILTER_LISTS_PER_STATEMENT), wanted);
       group.columnsJson = query.columns.map((c) => JSON.stringify(c));
       deps.counted();
-      const { rows } = await asCaller(deps.db, auth, (tx) => tx.query<Record<string, unknown>>(query.text, query.values), { readOnly: true });
+      const { rows } = await asCaller(deps.db, auth, (tx) => tx.query<Record<string, unknown>>(query.text, query.values), {
+        readOnly: true,
+        statementTimeout: deps.statementTimeout(auth.role),
+      });
       for (const row of rows) {
         const visible = query.read(row);
         const known = group.rows.get(visible.seq);

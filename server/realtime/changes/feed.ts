@@ -74,7 +74,7 @@ export class ChangeFeed {
       this.behind = false;
       this.cursor = await this.lastSeq();
     }
-    const result = await buildSubscriptions(this.deps.db, this.catalog, subscriber, bindings);
+    const result = await buildSubscriptions(this.deps.db, this.catalog, subscriber, bindings, this.deps.statementTimeout);
     if (result.ok && subscriber.state === 'joined') {
       this.registry.set(subscriber, result.subscriptions);
       // Anything that committed while the feed was idle for want of subscribers is read now.

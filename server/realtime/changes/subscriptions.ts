@@ -1,4 +1,6 @@
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import type { ApiRole } from '../../security/jwt.ts';
+import { asCaller } from '../../security/request-auth.ts';
 import type { ChannelAuth } from '../tokens.ts';
 import { filterProblem } from './filter-sql.ts';
 import { parseChangeParams, type ChangeEvent, type ChangeParams, type Filter } from './params.ts';
@@ -58,7 +60,14 @@ export async function buildSubscriptions(
   catalog: TableCatalog,
   subscriber: ChangeSubscriber,
   bindings: readonly Binding[],
+  statementTimeout: (role: ApiRole) => string | null,
 ): Promise<SubscribeResult> {
+  // The filter checks run as the subscriber, under its role's statement timeout, like its changes.
+  const asSubscriber: Queryable = {
+    query: (sql, values) =>
+      asCaller(db, subscriber.auth, (tx) => tx.query(sql, values), { readOnly: true, statementTimeout: statementTimeout(subscriber.auth.role) }) as never,
+    exec: () => Promise.reject(new Error('not for filter checks')),
+  };
   const subscriptions: Subscription[] = [];
   for (const binding of bindings) {
     const parsed = parseChangeParams(binding.params);
@@ -85,7 +94,7 @@ export async function buildSubscriptions(
         if (wildcard) continue;
         return { ok: false, error: notEnabled(p) };
       }
-      const problem = await tableProblem(db, view, p);
+      const problem = await tableProblem(asSubscriber, view, p);
       if (problem && wildcard) continue;
       if (problem) return { ok: false, error: failed(p, problem) };
       subscriptions.push({
@@ -104,7 +113,7 @@ export async function buildSubscriptions(
   return { ok: true, subscriptions };
 }
 
-async function tableProblem(db: Database, view: TableView, p: ChangeParams): Promise<string | undefined> {
+async function tableProblem(db: Queryable, view: TableView, p: ChangeParams): Promise<string | undefined> {
   if (view.pk.some((c) => !c.selectable)) return `permission denied for table ${view.name}`;
   for (const filter of p.filters) {
     const problem = await filterProblem(db, filter, view.columns.find((c) => c.name === filter.column));
