@@ -52,6 +52,8 @@ async function startServer(port: number, pageCache: boolean): Promise<Server> {
       SEED_DEMO: 'true',
       LOG_LEVEL: 'error',
       JOBS_TICK_SECONDS: '0',
+      // Uncached pages at 64 connections on a loaded machine hold the main thread for long stretches.
+      WATCHDOG_TIMEOUT_SECONDS: '0',
       WEB_DIST_DIR: DIST,
       PAGE_CACHE: String(pageCache),
       JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
@@ -97,25 +99,30 @@ async function main() {
   const anonKey = /<meta name="supabase-anon-key" content="([^"]+)"/.exec(await (await fetch(`${cached.url}/`)).text())![1]!;
   const apiHeaders = { apikey: anonKey, authorization: `Bearer ${anonKey}` };
   try {
-    const project = ((await (await fetch(`${uncached.url}/rest/v1/projects?select=id&status=eq.approved&limit=1`, { headers: apiHeaders })).json()) as { id: string }[])[0]!.id;
+    // Each server seeded its own demo data: the same project by title, under its own id.
+    const projectOn = async (server: Server) =>
+      ((await (await fetch(`${server.url}/rest/v1/projects?select=id&status=eq.approved&order=title.asc&limit=1`, { headers: apiHeaders })).json()) as { id: string }[])[0]!.id;
+    const projects = { cached: await projectOn(cached), uncached: await projectOn(uncached) };
     const today = new Date().toISOString().slice(0, 10);
-    const paths: Record<string, { page: string; rest: string }> = {
-      '/': { page: '/', rest: firstScreenRequests('/', '')[1]!.url },
-      '/projects': { page: '/projects', rest: firstScreenRequests('/projects', '')[0]!.url },
-      project: { page: `/projects/${project}`, rest: firstScreenRequests(`/projects/${project}`, '')[0]!.url },
-      leaderboard: { page: `/leaderboard/daily/${today}`, rest: `/rest/v1/rpc/launch_leaderboard?period=day&period_start=${today}&max_rows=100` },
+    const paths: Record<string, (server: 'cached' | 'uncached') => { page: string; rest: string }> = {
+      '/': () => ({ page: '/', rest: firstScreenRequests('/', '')[1]!.url }),
+      '/projects': () => ({ page: '/projects', rest: firstScreenRequests('/projects', '')[0]!.url }),
+      project: (s) => ({ page: `/projects/${projects[s]}`, rest: firstScreenRequests(`/projects/${projects[s]}`, '')[0]!.url }),
+      leaderboard: () => ({ page: `/leaderboard/daily/${today}`, rest: `/rest/v1/rpc/launch_leaderboard?period=day&period_start=${today}&max_rows=100` }),
     };
     const rows: string[] = [];
     for (const route of ROUTES) {
-      const { page, rest } = paths[route]!;
-      const html = await (await fetch(cached.url + page)).text();
+      const on = { cached: paths[route]!('cached'), uncached: paths[route]!('uncached') };
+      const first = await fetch(cached.url + on.cached.page);
+      const html = await first.text();
+      if (first.status !== 200) throw new Error(`${on.cached.page} answered ${first.status}`);
       const floorFile = `${route.replace(/[^a-z]/g, '') || 'home'}.txt`;
       writeFileSync(join(floorDir, floorFile), html);
       const urls: Record<Target, { url: string; headers: Record<string, string> }> = {
         static: { url: `${cached.url}/bench-floor/${floorFile}`, headers: {} },
-        cached: { url: cached.url + page, headers: {} },
-        uncached: { url: uncached.url + page, headers: {} },
-        rest: { url: uncached.url + rest, headers: apiHeaders },
+        cached: { url: cached.url + on.cached.page, headers: {} },
+        uncached: { url: uncached.url + on.uncached.page, headers: {} },
+        rest: { url: uncached.url + on.uncached.rest, headers: apiHeaders },
       };
       for (const connections of CONNECTIONS) {
         const cells = {} as Record<Target, Cell>;
