@@ -1,5 +1,5 @@
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import * as tar from 'tar';
 import type { Database } from '../db/database.ts';
@@ -10,7 +10,7 @@ import { acquireDataDirLock } from './data-dir-lock.ts';
 /**
  * A backup is one .tar.gz: manifest.json, database.tar.gz (PGlite's own dump of its data
  * directory, consistent because PGlite runs one statement at a time) and storage/ (the object
- * files, without staging and the thumbnail cache) and jwt-secret (so the keys and sessions stay
+ * files, without staging and the thumbnail cache, taken at the same moment as the dump) and jwt-secret (so the keys and sessions stay
  * valid after a restore). On Postgres the database is backed up with pg_dump instead, and objects
  * in S3 with the bucket's own versioning or replication; the manifest says what is inside.
  */
@@ -40,22 +40,56 @@ function pgliteOf(db: Database): PGlite | undefined {
 /** Directories under DATA_DIR/storage that are work in progress or caches, never backed up. */
 const SKIPPED = /^storage\/\.(staging|derived)(\/|$)/;
 
+/**
+ * Links every object file under `from` (not staging, not the thumbnail cache) into `to`, copying
+ * when the two are on different file systems.
+ */
+function linkTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    const rel = relative(from, path);
+    if (SKIPPED.test(`storage/${rel}`)) continue;
+    const target = join(to, rel);
+    mkdirSync(dirname(target), { recursive: true });
+    try {
+      linkSync(path, target);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') continue; // deleted by a rollback meanwhile: no row names it
+      if (code !== 'EXDEV' && code !== 'EPERM') throw err;
+      copyFileSync(path, target);
+    }
+  }
+}
+
 /** Streams a backup of the running server's data. The database is dumped first, then the files. */
 export async function createBackup(source: BackupSource): Promise<Readable> {
   const work = mkdtempSync(join(source.dataDir, '.backup-'));
   try {
     const entries = ['manifest.json'];
     const pglite = pgliteOf(source.db);
-    if (pglite) {
-      const dump = await pglite.dumpDataDir('gzip');
-      writeFileSync(join(work, 'database.tar.gz'), Buffer.from(await dump.arrayBuffer()));
-      entries.push('database.tar.gz');
-    }
     const storageDir = join(source.dataDir, 'storage');
-    if (source.storageKind === 'disk' && existsSync(storageDir)) {
-      symlinkSync(storageDir, join(work, 'storage'));
-      entries.push('storage');
-    }
+    const withFiles = source.storageKind === 'disk' && existsSync(storageDir);
+    // One moment for rows and files: the disk store changes its files only inside a transaction
+    // (rename over, or into trash, while the row is locked), so while no transaction can run the
+    // files are exactly those the committed rows name. A hard link keeps each file's bytes as they
+    // are now: an upload after this renames a new file over the name and leaves the linked one
+    // alone. Links take milliseconds; packing them happens after writers are let go.
+    const snapshot = async () => {
+      if (pglite) {
+        const dump = await pglite.dumpDataDir('gzip');
+        writeFileSync(join(work, 'database.tar.gz'), Buffer.from(await dump.arrayBuffer()));
+        entries.push('database.tar.gz');
+      }
+      if (withFiles) {
+        linkTree(storageDir, join(work, 'storage'));
+        entries.push('storage');
+      }
+    };
+    if (pglite) await pglite._runExclusiveTransaction(snapshot);
+    else await snapshot();
     const secret = join(source.dataDir, 'jwt-secret');
     if (existsSync(secret)) {
       copyFileSync(secret, join(work, 'jwt-secret'));
@@ -71,7 +105,7 @@ export async function createBackup(source: BackupSource): Promise<Readable> {
       migrations: rows.map((r) => r.name),
     };
     writeFileSync(join(work, 'manifest.json'), JSON.stringify(manifest, null, 2));
-    const pack = tar.c({ gzip: true, cwd: work, follow: true, portable: true, filter: (path) => !SKIPPED.test(path) }, entries);
+    const pack = tar.c({ gzip: true, cwd: work, portable: true }, entries);
     // node-tar streams are minipass streams; hand out a Node Readable.
     const out = new PassThrough();
     const cleanup = () => rmSync(work, { recursive: true, force: true });
