@@ -26,6 +26,8 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 export interface OpsState {
   /** True once shutdown has begun: the load balancer should stop sending traffic. */
   draining(): boolean;
+  /** True until the server-drawn pages have been drawn once (server/web/warm-up.ts). */
+  warming?(): boolean;
 }
 
 /**
@@ -47,6 +49,7 @@ export function opsRoutes(ctx: ServerContext, state: OpsState): Hono {
       const applied = new Set(rows.map((r) => r.name));
       const pending = expected.filter((name) => !applied.has(name));
       if (pending.length) return c.json({ status: 'unavailable', database: 'ok', migrations: 'pending', pending, disk }, 503);
+      if (state.warming?.()) return c.json({ status: 'warming', database: 'ok', migrations: 'ok', pages: 'warming', disk }, 503);
       return c.json({ status: 'ready', database: 'ok', migrations: 'ok', disk });
     } catch (err) {
       ctx.logger.errorThrottled('readyz', `readyz: database unreachable: ${(err as Error).message}`);
