@@ -24,6 +24,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'info',
     JOBS_TICK_SECONDS: '0',
     PAGE_WARM_UP: 'true',
+    PAGE_RENDER_DEADLINE_MS: '30000',
     ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
   });
   server = await startServer(config, { log: (line) => lines.push(line) });
