@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firstScreenRequests, PROJECT_DETAIL_SELECT, primedRequestKey } from './first-screen.ts';
+import { PROJECT_DETAIL_SELECT, primedRequestKey } from './first-screen.ts';
+import { firstScreenRequests } from './public-routes.ts';
 
 describe('first-screen requests', () => {
   it('names a request by its parameters, whatever their order and encoding, and by its Prefer header', () => {

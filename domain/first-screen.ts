@@ -28,6 +28,7 @@ export interface PrimedRequest {
   onlyWhenFound?: boolean;
 }
 
+/** One first-screen answer, as the HTML carries it (the server writes it, the browser replays it). */
 export interface PrimedResponse {
   key: string;
   status: number;
@@ -63,35 +64,33 @@ export const homeLaunchesRequest = (): PrimedRequest => ({ url: rest('rpc/home_l
 export const TAG_COLUMNS = 'id,slug,name,kind';
 export const tagsRequest = (): PrimedRequest => ({ url: rest('tags', [['select', TAG_COLUMNS], ['order', 'kind.asc,name.asc']]) });
 
-/**
- * The reads of a route's first screen. Only routes whose first screen is the same for every
- * visitor: home's "All" tab, /projects with no filter, and a project page.
- */
-export function firstScreenRequests(pathname: string, search: string): PrimedRequest[] {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/') return [homeLaunchesRequest(), homeListing(true), homeListing(false)];
-  if (path === '/projects') {
-    // The tag chips come whatever the filters: they sit above the results.
-    if (search.replace(/^\?/, '') !== '') return [tagsRequest()];
-    return [
-      {
-        url: rest('project_listing', [
-          ['select', LISTING_COLUMNS],
-          ['status', 'eq.approved'],
-          ['order', 'created_at.desc,id.desc'],
-          ['offset', '0'],
-          ['limit', String(PROJECTS_PAGE_SIZE)],
-        ]),
-        prefer: 'count=exact',
-      },
-      tagsRequest(),
-    ];
-  }
-  const projectId = /^\/projects\/([^/]+)$/.exec(path)?.[1];
-  if (projectId && UUID.test(projectId)) {
-    return [{ url: rest('projects', [['select', PROJECT_DETAIL_SELECT.replace(/\s/g, '')], ['id', `eq.${projectId}`]]), onlyWhenFound: true }];
-  }
-  return [];
+/** Home's first screen: Today's launches, then the featured and the other projects. */
+export function homeFirstScreen(): PrimedRequest[] {
+  return [homeLaunchesRequest(), homeListing(true), homeListing(false)];
+}
+
+/** /projects: its first page with no filter; the tag chips come whatever the filters (they sit above the results). */
+export function projectsFirstScreen(search: string): PrimedRequest[] {
+  if (search.replace(/^\?/, '') !== '') return [tagsRequest()];
+  return [
+    {
+      url: rest('project_listing', [
+        ['select', LISTING_COLUMNS],
+        ['status', 'eq.approved'],
+        ['order', 'created_at.desc,id.desc'],
+        ['offset', '0'],
+        ['limit', String(PROJECTS_PAGE_SIZE)],
+      ]),
+      prefer: 'count=exact',
+    },
+    tagsRequest(),
+  ];
+}
+
+/** A project page's own read, when its id can be one. */
+export function projectFirstScreen(projectId: string): PrimedRequest[] {
+  if (!UUID.test(projectId)) return [];
+  return [{ url: rest('projects', [['select', PROJECT_DETAIL_SELECT.replace(/\s/g, '')], ['id', `eq.${projectId}`]]), onlyWhenFound: true }];
 }
 
 /**
@@ -106,3 +105,10 @@ export function primedRequestKey(url: string, prefer: string | null | undefined)
 
 /** The id of the JSON script element index.html carries the answers in. */
 export const FIRST_SCREEN_ELEMENT_ID = 'first-screen-data';
+
+/** A first-screen answer replayed as the response to the read it answers. */
+export function primedResponse(answer: PrimedResponse): Response {
+  const headers = new Headers({ 'content-type': 'application/json; charset=utf-8' });
+  if (answer.contentRange) headers.set('content-range', answer.contentRange);
+  return new Response(answer.body, { status: answer.status, headers });
+}

@@ -20,3 +20,11 @@ export interface RenderedPage {
 
 /** The id of the JSON script element index.html carries the answers in. */
 export const SERVER_QUERIES_ELEMENT_ID = 'server-queries';
+
+/** How a server render reaches the API: a GET under /rest/v1 (or GoTrue's settings), answered in-process as `anon`. */
+export type ServerReads = (pathAndQuery: string, headers: Headers) => Promise<Response>;
+
+/** web/app/entry-server.tsx as built into dist/web/.ssr, loaded by server/web/server-render.ts. */
+export interface RendererModule {
+  renderApp(url: string, origin: string, reads: ServerReads, report: (problem: unknown) => void): Promise<{ html: string; page: RenderedPage } | undefined>;
+}

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './accounts-support.ts';
 import { SERVER_QUERIES_ELEMENT_ID } from '../domain/server-render.ts';
-import { ROUTE_MODULES } from '../server/web/route-modules.ts';
+import { PUBLIC_ROUTES } from '../domain/public-routes.ts';
 import { startApp, watchErrors, type E2EApp } from './support/app.ts';
 
 /**
@@ -95,7 +95,7 @@ describe('the first screen, answered inside the page', () => {
 
   it('names a page module the build has for every route it hints', () => {
     const manifest = JSON.parse(readFileSync(join(process.env.E2E_WEB_DIST!, '.vite', 'manifest.json'), 'utf8')) as Record<string, unknown>;
-    for (const [, key] of ROUTE_MODULES) expect(manifest[key], key).toBeDefined();
+    for (const { module: key } of PUBLIC_ROUTES) if (key) expect(manifest[key], key).toBeDefined();
   });
 
   it('answers only the first screen: a search asks the API', async () => {

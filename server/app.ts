@@ -27,7 +27,9 @@ export function createApp(ctx: ServerContext, ops: OpsState = { draining: () => 
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, (c, next) => (c.req.method === 'OPTIONS' ? corsPreflight(c, next) : next()));
   const gate = diskGate(ctx, { '/rest/v1/': restDiskFull, '/auth/v1/': authDiskFull, '/storage/v1/': storageDiskFull });
   for (const prefix of API_PREFIXES) app.use(`${prefix}*`, gate);
-  app.route('/', opsRoutes(ctx, ops));
+  // /readyz waits for the pages' first drawing (server/web/warm-up.ts).
+  const pagesWarmUp = { pending: false };
+  app.route('/', opsRoutes(ctx, { ...ops, warming: () => pagesWarmUp.pending }));
 
   app.route('/auth/v1', authRoutes(ctx));
   app.route('/functions/v1', functionRoutes(ctx));
@@ -38,7 +40,7 @@ export function createApp(ctx: ServerContext, ops: OpsState = { draining: () => 
   app.route('/unsubscribe', unsubscribeRoutes(ctx));
   app.route('/realtime/v1', ctx.realtime.routes);
   // The pages answer their first screen's API reads in-process, through the same handlers (decision 201).
-  app.route('/', webRoutes(ctx, { api: (request) => Promise.resolve(app.fetch(request)) }));
+  app.route('/', webRoutes(ctx, { api: (request) => Promise.resolve(app.fetch(request)), warmUp: pagesWarmUp }));
 
   app.onError((err, c) => {
     if (err instanceof DatabaseUnavailableError) {

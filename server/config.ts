@@ -49,6 +49,11 @@ const envSchema = z.object({
   SEED_DEMO: boolean.prefault('true'),
   // The built SPA served at /; defaults to dist/web (npm run build:web). Browser tests use their own build.
   WEB_DIST_DIR: z.string().optional(),
+  // A page's one deadline for all its reads (meta, first screen, the server's drawing); past it the
+  // page goes out without them and the app asks the API itself.
+  PAGE_RENDER_DEADLINE_MS: z.coerce.number().int().positive().default(2000),
+  // Draw every server-drawn page once at start, before /readyz says ready.
+  PAGE_WARM_UP: boolean.prefault('true'),
   TRUST_PROXY: z.string().default(''),
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
   // "json": one JSON object per line (for a log collector); "text": lines for a terminal.

@@ -60,6 +60,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<E2EApp
     // Suites change data and reload at once; the page cache (decision 206) may serve the copy from
     // before for a second. test/integration/web/page-cache.test.ts covers it; a suite may turn it on.
     PAGE_CACHE: 'false',
+    // These suites check what a drawn page holds; on a busy machine a cold render can pass the 2 s
+    // default, and the page would (rightly) go out without its data.
+    PAGE_RENDER_DEADLINE_MS: '30000',
     // global-setup's private build; a plain `npx tsx` run (screenshots) serves dist/web.
     ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
     ...env,

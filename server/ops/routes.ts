@@ -27,6 +27,8 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 export interface OpsState {
   /** True once shutdown has begun: the load balancer should stop sending traffic. */
   draining(): boolean;
+  /** True until the server-drawn pages have been drawn once (server/web/warm-up.ts). */
+  warming?(): boolean;
 }
 
 /**
@@ -51,6 +53,7 @@ export function opsRoutes(ctx: ServerContext, state: OpsState): Hono {
       const applied = new Set(rows.map((r) => r.name));
       const pending = expected.filter((name) => !applied.has(name));
       if (pending.length) return c.json({ status: 'unavailable', database: 'ok', migrations: 'pending', pending, disk }, 503);
+      if (state.warming?.()) return c.json({ status: 'warming', database: 'ok', migrations: 'ok', pages: 'warming', disk }, 503);
       // An object store every instance shares being down is reported, not a reason to take this
       // instance out of rotation: the others could not serve files either, and everything but
       // files still works here (decision 114; like a low disk).

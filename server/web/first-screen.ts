@@ -1,4 +1,5 @@
-import { FIRST_SCREEN_ELEMENT_ID, firstScreenRequests, primedRequestKey, type PrimedResponse } from '../../domain/first-screen.ts';
+import { FIRST_SCREEN_ELEMENT_ID, primedRequestKey, type PrimedResponse } from '../../domain/first-screen.ts';
+import { firstScreenRequests } from '../../domain/public-routes.ts';
 import { IMAGE_SIZE_FOR } from '../../domain/image-sizes.ts';
 import { renderedImageUrl } from '../../domain/image-urls.ts';
 import { escapeHtml } from './escape.ts';

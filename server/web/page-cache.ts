@@ -15,6 +15,10 @@ export const PAGE_CACHE_CHANNEL = 'page_cache';
 export interface DrawnPage {
   status: number;
   html: string;
+  /** False when the page went out without some of its reads (its deadline passed): never kept. */
+  complete?: boolean;
+  /** Headers that belong to the page (Retry-After on a 503). */
+  headers?: Record<string, string>;
 }
 
 /** What a response needs from the cache. */
@@ -168,11 +172,13 @@ export class PageCache {
     this.stats.draws++;
     await this.beforeDraw?.();
     const [drawn, nextLaunch] = await Promise.all([draw(page.pathAndQuery), this.nextLaunchMs()]);
-    if (drawn.status !== 200) {
+    if (drawn.status === 404) {
       // The page is gone (a project removed): its copy must not outlive it.
       this.remove(page.key);
       return drawn;
     }
+    // Drawn without its data (the database was slow): answered once, never kept.
+    if (drawn.status !== 200 || drawn.complete === false) return drawn;
     const cut = nonceIndex(drawn.html);
     const head = drawn.html.slice(0, cut);
     const entry: Entry = {
@@ -250,7 +256,12 @@ export class PageCache {
     return {
       status: drawn.status,
       body: Buffer.from(drawn.html.slice(0, cut) + styleNonceTag(nonce) + drawn.html.slice(cut)),
-      headers: { 'content-type': 'text/html; charset=UTF-8', 'cache-control': 'no-cache', 'content-security-policy': contentSecurityPolicy(nonce) },
+      headers: {
+        ...drawn.headers,
+        'content-type': 'text/html; charset=UTF-8',
+        'cache-control': drawn.complete === false ? 'no-store' : 'no-cache',
+        'content-security-policy': contentSecurityPolicy(nonce),
+      },
     };
   }
 }

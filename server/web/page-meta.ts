@@ -3,31 +3,18 @@ import { truncate } from './escape.ts';
 import type { PageMeta } from './index-html.ts';
 import { findPublicProject, type SiteIdentity } from './public-data.ts';
 import { findTagName } from './tag-data.ts';
-
-/** Titles for pages that exist without data; the SPA sets the same ones once it runs. */
-const STATIC_PAGES: Record<string, { title: string; description?: string }> = {
-  '/projects': { title: 'All Projects', description: 'Browse, search and filter projects built with Lovable, Cursor and Bolt.' },
-  '/documentation': { title: 'Documentation', description: 'How to submit your project and what makes a great showcase entry.' },
-  '/blog': { title: 'Blog', description: 'Stories, tips and news from the AI builder community.' },
-  '/community': { title: 'Community', description: 'Discussions, events and resources for makers building with AI.' },
-  '/about': { title: 'About', description: 'Why this showcase exists and the people behind it.' },
-  '/terms': { title: 'Terms of Service' },
-  '/privacy': { title: 'Privacy Policy' },
-  '/upcoming': { title: 'Upcoming launches', description: 'Projects scheduled to launch in the coming days.' },
-  '/winners': { title: 'Winners', description: 'Projects of the Day, Week and Month.' },
-  '/upcoming/confirm': { title: 'Confirm your launch reminder' },
-};
+import { matchPublicRoute, normalizePath } from '../../domain/public-routes.ts';
 
 /** OG cards for leaderboard archive pages (issue 16); a malformed period is not a page. */
-function leaderboardMeta(path: string): { title: string; description: string } | null | undefined {
-  const m = /^\/leaderboard\/(daily|weekly|monthly)\/([^/]+)\/?$/.exec(path);
+function leaderboardMeta(path: string): { title: string; description: string } | undefined {
+  const m = /^\/leaderboard\/(daily|weekly|monthly)\/([^/]+)$/.exec(path);
   if (!m) return undefined;
   const [, kind, value] = m;
   const ok =
     (kind === 'daily' && /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value!)) ||
     (kind === 'weekly' && /^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$/.test(value!)) ||
     (kind === 'monthly' && /^\d{4}-(0[1-9]|1[0-2])$/.test(value!));
-  if (!ok) return null;
+  if (!ok) return undefined;
   const name = kind === 'daily' ? 'Daily' : kind === 'weekly' ? 'Weekly' : 'Monthly';
   return { title: `${name} leaderboard ${value}`, description: `The top launches of ${value}, ranked by upvotes earned during the period.` };
 }
@@ -38,14 +25,24 @@ export interface ResolvedPage {
   status: 200 | 404;
 }
 
-/** Meta tags for a path; project pages are looked up as `anon`. */
-export async function resolvePageMeta(db: Database, site: SiteIdentity, origin: string, path: string): Promise<ResolvedPage> {
+/**
+ * Meta tags for a path; project pages are looked up as `anon`. The page's own read starts at once,
+ * beside the site identity's (a page has one deadline for all its reads).
+ */
+export async function resolvePageMeta(db: Database, identity: Promise<SiteIdentity>, origin: string, path: string): Promise<ResolvedPage> {
   const url = origin + path;
+  const matched = matchPublicRoute(path);
+  const from = matched?.route.metaFrom;
+  const projectId = from === 'project' ? matched!.params.id! : undefined;
+  const tagSlug = from === 'tag' ? matched!.params.slug! : undefined;
+  const [site, project, tagName] = await Promise.all([
+    identity,
+    projectId ? findPublicProject(db, projectId).catch(() => undefined) : undefined,
+    tagSlug ? findTagName(db, decodeURIComponent(tagSlug)).catch(() => undefined) : undefined,
+  ]);
   const base: PageMeta = { title: site.name, description: site.description, url };
 
-  const projectId = /^\/projects\/([^/]+)\/?$/.exec(path)?.[1];
   if (projectId) {
-    const project = await findPublicProject(db, projectId).catch(() => undefined);
     if (!project) return { meta: { ...base, title: `Project not found · ${site.name}` }, status: 404 };
     const image = project.image_url && /^https?:\/\//i.test(project.image_url) ? project.image_url : `${origin}/placeholder.svg`;
     return {
@@ -60,21 +57,36 @@ export async function resolvePageMeta(db: Database, site: SiteIdentity, origin: 
     };
   }
 
-  const tagSlug = /^\/tags\/([^/]+)\/?$/.exec(path)?.[1];
   if (tagSlug) {
-    const name = await findTagName(db, decodeURIComponent(tagSlug)).catch(() => undefined);
-    if (!name) return { meta: { ...base, title: `Tag not found · ${site.name}` }, status: 404 };
+    if (!tagName) return { meta: { ...base, title: `Tag not found · ${site.name}` }, status: 404 };
     return {
       status: 200,
-      meta: { ...base, title: `#${name} · ${site.name}`, description: `Projects tagged ${name}, built with AI coding tools.`, feed: { title: `${site.name}: #${name}`, href: `${path.replace(/\/$/, '')}/feed.xml` } },
+      meta: {
+        ...base,
+        title: `#${tagName} · ${site.name}`,
+        description: `Projects tagged ${tagName}, built with AI coding tools.`,
+        feed: { title: `${site.name}: #${tagName}`, href: `${normalizePath(path)}/feed.xml` },
+      },
     };
   }
 
-  const board = leaderboardMeta(path);
-  if (board === null) return { meta: { ...base, title: `Page not found · ${site.name}` }, status: 404 };
-  if (board) return { status: 200, meta: { ...base, title: `${board.title} · ${site.name}`, description: board.description, image: `${origin}/placeholder.svg` } };
+  if (from === 'leaderboard') {
+    const board = leaderboardMeta(normalizePath(path));
+    if (!board) return { meta: { ...base, title: `Page not found · ${site.name}` }, status: 404 };
+    return { status: 200, meta: { ...base, title: `${board.title} · ${site.name}`, description: board.description, image: `${origin}/placeholder.svg` } };
+  }
 
-  const known = STATIC_PAGES[path.replace(/\/$/, '')];
-  if (known) return { status: 200, meta: { ...base, title: `${known.title} · ${site.name}`, description: known.description ?? site.description } };
-  return { status: 200, meta: base };
+  return { status: 200, meta: staticPageMeta(site, url, path) };
+}
+
+/** The meta a page has without reading anything but the site's identity (the registry's title). */
+export function staticPageMeta(site: SiteIdentity, url: string, path: string): PageMeta {
+  const route = matchPublicRoute(path)?.route;
+  if (!route?.title) return { title: site.name, description: site.description, url };
+  return { title: `${route.title} · ${site.name}`, description: route.description ?? site.description, url };
+}
+
+/** Whether a path's meta (and its status) come from the database. */
+export function metaNeedsData(path: string): boolean {
+  return matchPublicRoute(path)?.route.metaFrom !== undefined;
 }

@@ -1,20 +1,12 @@
 import { readFileSync, statSync } from 'node:fs';
+import { matchPublicRoute } from '../../domain/public-routes.ts';
 import { escapeHtml } from './escape.ts';
 
 /**
- * The page module each public route loads on demand (web/app/routes.tsx declares them with
- * lazy()), by its key in the build's manifest. Without a hint the browser finds the module only
- * after the entry has run: one more round trip before a phone can draw the page (decision 201).
+ * The page module each public route loads on demand (its `module` in domain/public-routes.ts), by
+ * its key in the build's manifest. Without a hint the browser finds the module only after the
+ * entry has run: one more round trip before a phone can draw the page (decision 201).
  */
-export const ROUTE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^\/projects$/, 'features/projects/projects-page.tsx'],
-  [/^\/projects\/[^/]+$/, 'features/project-detail/project-detail-page.tsx'],
-  [/^\/creators\/[^/]+$/, 'features/creators/creator-page.tsx'],
-  [/^\/tags\/[^/]+$/, 'features/tags/tag-page.tsx'],
-  [/^\/signin$/, 'features/signin/signin-page.tsx'],
-  [/^\/signup$/, 'features/signup/signup-page.tsx'],
-];
-
 interface ManifestChunk {
   file: string;
   imports?: string[];
@@ -39,8 +31,7 @@ export class RouteModules {
 
   /** `<link rel="modulepreload">` for the route's page module and what it imports, less what `html` already names. */
   preloadTags(pathname: string, html: string): string {
-    const path = pathname.replace(/\/+$/, '') || '/';
-    const key = ROUTE_MODULES.find(([pattern]) => pattern.test(path))?.[1];
+    const key = matchPublicRoute(pathname)?.route.module;
     const manifest = this.manifest();
     if (!key || !manifest?.[key]) return '';
     const files = new Set<string>();

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { authReturnOrigin } from '../auth/redirects.ts';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { site } from '../../domain/site.ts';
 import type { ServerContext } from '../context.ts';
 import { negotiateCompression } from '../http/compression.ts';
@@ -11,17 +10,13 @@ import { contentSecurityPolicy } from '../http/security-headers.ts';
 import { readPublicCollection, renderCollectionFeed } from './collection-feed.ts';
 import { renderFeed } from './feed.ts';
 import { etagOf, findBadgeProject, recentWinners, renderBadge, renderWinnersFeed } from './launches.ts';
-import { firstScreenRequests } from '../../domain/first-screen.ts';
-import { renderFirstScreen, type InProcessFetch } from './first-screen.ts';
-import { IndexHtml, renderIndexHtml, styleNonceTag, withoutModulePreloads } from './index-html.ts';
-import { nonceIndex, type DrawnPage } from './page-cache.ts';
+import type { InProcessFetch } from './first-screen.ts';
 import { pageKey } from './page-cache-key.ts';
 import { publicOrigin } from '../http/origin.ts';
-import { resolvePageMeta } from './page-meta.ts';
+import { PageRenderer } from './render-page.ts';
 import { newestPublicProjects, readSiteIdentity, sitemapEntries } from './public-data.ts';
-import { RouteModules } from './route-modules.ts';
-import { ServerRenderer } from './server-render.ts';
 import { renderSitemap } from './sitemap.ts';
+import { startWarmUp, type WarmUpState } from './warm-up.ts';
 import { tagFeedData } from './tag-data.ts';
 import { readStaticFile } from './static-files.ts';
 
@@ -40,11 +35,10 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>${site.name}</tit
  * Serves the built SPA: hashed assets cached for a year, index.html (never cached) for every
  * client route with the runtime config and per-page meta tags, plus /sitemap.xml and /feed.xml.
  */
-export function webRoutes(ctx: ServerContext, options: { distDir?: string; api?: InProcessFetch } = {}): Hono {
+export function webRoutes(ctx: ServerContext, options: { distDir?: string; api?: InProcessFetch; warmUp?: WarmUpState } = {}): Hono {
   const distDir = resolve(options.distDir ?? ctx.config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
-  const indexHtml = new IndexHtml(join(distDir, 'index.html'));
-  const routeModules = new RouteModules(join(distDir, '.vite', 'manifest.json'));
-  const serverRenderer = new ServerRenderer(join(distDir, '.ssr', 'entry-server.js'), (message) => ctx.logger.warn(message));
+  const pages = new PageRenderer(ctx, distDir, options.api);
+  if (options.warmUp) startWarmUp(ctx, pages, options.warmUp);
   const app = new Hono();
 
   app.get('/sitemap.xml', async (c) => {
@@ -127,49 +121,31 @@ export function webRoutes(ctx: ServerContext, options: { distDir?: string; api?:
     // A missing hashed asset (an old tab after a deploy) must fail loudly, not get index.html.
     if (path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path)) return c.text('Not found', 404);
 
-    const html = indexHtml.read();
-    if (!html) return c.html(NOT_BUILT, 503, { 'cache-control': 'no-store' });
+    if (!pages.built()) return c.html(NOT_BUILT, 503, { 'cache-control': 'no-store' });
     const origin = publicOrigin(c, ctx.config);
     // The shared copy of a public page (decision 206): drawn once for every visitor of this origin.
     const cacheable = ctx.pageCache.enabled && c.req.method === 'GET' ? pageKey(origin, path, new URL(c.req.url).search) : undefined;
     if (cacheable) {
-      const cached = await ctx.pageCache.respond(cacheable, (pathAndQuery) => drawPage(c, html, origin, pathAndQuery), requestHeader(c, 'accept-encoding'), requestHeader(c, 'if-none-match'));
+      const draw = async (pathAndQuery: string) => {
+        const page = await pages.renderPage({ path, search: pathAndQuery.slice(path.length), method: 'GET', origin });
+        if (!page) throw new Error('the web app is not built');
+        return { status: page.status, html: page.withoutNonce, complete: page.complete, headers: page.headers };
+      };
+      const cached = await ctx.pageCache.respond(cacheable, draw, requestHeader(c, 'accept-encoding'), requestHeader(c, 'if-none-match'));
       if (cached.body === null) return c.body(null, 304, cached.headers);
       const bytes = new Uint8Array(cached.body.buffer as ArrayBuffer, cached.body.byteOffset, cached.body.byteLength);
       return c.body(bytes, cached.status as ContentfulStatusCode, cached.headers);
     }
+    const rendered = await pages.renderPage({ path, search: new URL(c.req.url).search, method: c.req.method, origin });
+    if (!rendered) return c.html(NOT_BUILT, 503, { 'cache-control': 'no-store' });
     const styleNonce = randomBytes(16).toString('base64');
-    const drawn = await drawPage(c, html, origin, path + new URL(c.req.url).search);
-    const at = nonceIndex(drawn.html);
-    const body = drawn.html.slice(0, at) + styleNonceTag(styleNonce) + drawn.html.slice(at);
-    return sendText(c, body, drawn.status, {
+    return sendText(c, rendered.html(styleNonce), rendered.status, {
+      ...rendered.headers,
       'content-type': 'text/html; charset=UTF-8',
-      'cache-control': 'no-cache',
+      // A page sent without its reads is not one to keep.
+      'cache-control': rendered.complete ? 'no-cache' : 'no-store',
       'content-security-policy': contentSecurityPolicy(styleNonce),
     });
-  };
-
-  /** A page as anon sees it, without the parts made per request (its CSP nonce, added by the caller). */
-  const drawPage = async (c: Context, html: string, origin: string, pathAndQuery: string): Promise<DrawnPage> => {
-    const path = c.req.path;
-    const page = await resolvePageMeta(ctx.db, await readSiteIdentity(ctx.db, site), origin, path);
-    const meta = page.meta.image ? { ...page.meta, image: ctx.publicUrls.rewrite(page.meta.image, origin) } : page.meta;
-    const runtime = { supabaseUrl: origin, anonKey: ctx.keys.anonKey, authReturnOrigin: authReturnOrigin(ctx.config, origin) };
-    const search = pathAndQuery.slice(path.length);
-    const firstScreen = options.api && page.status === 200 ? await renderFirstScreen(options.api, origin, ctx.keys.anonKey, path, search) : undefined;
-    // The page itself, drawn before any script runs (decision 203). Its answers replace the first
-    // screen's, and the scripts lose their preload hints: they are no longer on the way to the
-    // first paint, and on a slow link they would take the bandwidth its image needs.
-    // A route with first-screen reads is drawn only when anon sees something (a pending project's
-    // page is its owner's to see: the browser asks for it with their token).
-    const anonSeesIt = firstScreen !== undefined && (firstScreen.answers.length > 0 || firstScreenRequests(path, search).length === 0);
-    const drawn =
-      options.api && anonSeesIt && c.req.method === 'GET'
-        ? await serverRenderer.render(options.api, origin, ctx.keys.anonKey, path + search, firstScreen.answers)
-        : undefined;
-    const head = [drawn ? '' : routeModules.preloadTags(path, html), firstScreen?.preload].filter(Boolean).join('\n    ');
-    const shell = drawn ? withoutModulePreloads(html) : html;
-    return { status: page.status, html: renderIndexHtml(shell, runtime, meta, { head, root: drawn?.root, body: drawn?.data ?? firstScreen?.data }) };
   };
 
   app.get('*', serve);

@@ -1,30 +1,9 @@
 import { statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { primedRequestKey, type PrimedResponse } from '../../domain/first-screen.ts';
-import { SERVER_QUERIES_ELEMENT_ID, type RenderedPage } from '../../domain/server-render.ts';
+import { primedRequestKey, primedResponse, type PrimedResponse } from '../../domain/first-screen.ts';
+import { matchPublicRoute, normalizePath } from '../../domain/public-routes.ts';
+import { SERVER_QUERIES_ELEMENT_ID, type RendererModule, type ServerReads } from '../../domain/server-render.ts';
 import { jsonScriptElement, type InProcessFetch } from './first-screen.ts';
-
-/**
- * The public routes whose first screen the server draws (decision 203): what a signed-out visitor
- * sees, the same for everyone. Pages behind a sign-in, and the admin, are drawn by the browser.
- */
-export const SERVER_RENDERED_ROUTES: readonly RegExp[] = [
-  /^\/$/,
-  /^\/projects$/,
-  /^\/projects\/[^/]+$/,
-  /^\/creators\/[^/]+$/,
-  /^\/tags\/[^/]+$/,
-  /^\/(signin|signup|forgot-password|upcoming|winners|documentation|blog|community|about|terms|privacy)$/,
-  /^\/blog\/[^/]+$/,
-  /^\/leaderboard\/[^/]+\/[^/]+$/,
-];
-
-type ServerReads = (pathAndQuery: string, headers: Headers) => Promise<Response>;
-
-/** web/app/entry-server.tsx as built into dist/web/.ssr. */
-interface RendererModule {
-  renderApp(url: string, origin: string, reads: ServerReads, report: (problem: unknown) => void): Promise<{ html: string; page: RenderedPage } | undefined>;
-}
 
 export interface ServerRendered {
   /** The app's HTML, for inside #root. */
@@ -70,19 +49,15 @@ export class ServerRenderer {
    * page's first-screen answers, already read) or in-process; undefined when it cannot be drawn.
    */
   async render(api: InProcessFetch, origin: string, anonKey: string, pathAndQuery: string, primed: PrimedResponse[]): Promise<ServerRendered | undefined> {
-    const pathname = new URL(pathAndQuery, origin).pathname.replace(/\/+$/, '') || '/';
-    if (!SERVER_RENDERED_ROUTES.some((route) => route.test(pathname))) return undefined;
+    const pathname = normalizePath(new URL(pathAndQuery, origin).pathname);
+    if (!matchPublicRoute(pathname)?.route.serverDrawn) return undefined;
     const renderer = await this.renderer();
     if (!renderer) return undefined;
     const answered = new Map(primed.map((answer) => [answer.key, answer]));
     const reads: ServerReads = async (path, headers) => {
       if (!path.startsWith('/rest/v1/') && path !== AUTH_SETTINGS_PATH) throw new Error(`A server render reads only the REST API, not ${path}`);
       const hit = answered.get(primedRequestKey(path, headers.get('prefer')));
-      if (hit) {
-        const replay = new Headers({ 'content-type': 'application/json; charset=utf-8' });
-        if (hit.contentRange) replay.set('content-range', hit.contentRange);
-        return new Response(hit.body, { status: hit.status, headers: replay });
-      }
+      if (hit) return primedResponse(hit);
       const forwarded = new Headers({ apikey: anonKey, authorization: `Bearer ${anonKey}`, host: new URL(origin).host });
       for (const name of FORWARDED_HEADERS) {
         const value = headers.get(name);

@@ -1,8 +1,7 @@
+import { STATIC_SITEMAP_PATHS } from '../../domain/public-routes.ts';
 import { escapeXml } from './escape.ts';
 import type { SitemapEntry } from './public-data.ts';
 
-/** Public pages that exist without data. */
-export const STATIC_SITEMAP_PATHS = ['/', '/projects', '/documentation', '/blog', '/community', '/about', '/terms', '/privacy'];
 
 export function renderSitemap(origin: string, entries: SitemapEntry[]): string {
   const urls = [

@@ -21,6 +21,10 @@ const TEST_ENV: Record<string, string> = {
   LOG_LEVEL: 'silent',
   // Suites run jobs themselves (runJobs), on a clock they set.
   JOBS_TICK_SECONDS: '0',
+  // Suites that read pages draw them when they ask; the start-up drawing is its own suite's.
+  PAGE_WARM_UP: 'false',
+  // A drawn page's reads may take long on a busy machine; the deadline's own suite sets a short one.
+  PAGE_RENDER_DEADLINE_MS: '30000',
   RATE_LIMIT_REST_WRITES: '100000/60',
   RATE_LIMIT_VOTES: '100000/60',
   RATE_LIMIT_COMMENTS: '100000/60',

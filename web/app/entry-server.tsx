@@ -8,15 +8,11 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import type { RenderedPage, RenderedQuery } from '../../domain/server-render.ts';
-import { routeServerClock } from '../lib/clock.ts';
-import { routeServerApiOrigin, SERVER_RENDER_ORIGIN } from '../lib/env.ts';
-import { routeServerReads } from '../lib/first-screen.ts';
+import type { RenderedPage, RenderedQuery, ServerReads } from '../../domain/server-render.ts';
+import { SERVER_RENDER_ORIGIN } from '../lib/env.ts';
+import { setServerRender, type ServerRender } from '../lib/render-context.ts';
 import { AppTree } from './app.tsx';
 import { createQueryClient } from './query-client.ts';
-
-/** How a render reaches the API: a GET under /rest/v1 or /storage/v1, answered in-process as `anon`. */
-export type ServerReads = (pathAndQuery: string, headers: Headers) => Promise<Response>;
 
 export interface RenderedApp {
   html: string;
@@ -26,32 +22,45 @@ export interface RenderedApp {
 /** Renders until no query is left waiting: a list's answer can enable the read that depends on it. */
 const MAX_PASSES = 4;
 
+/** One pass of a render: where its reads go, and what a refused one marks for the browser. */
 interface RenderScope {
-  /** The page's origin, which serves its API (image URLs are built on it). */
   origin: string;
-  /** The instant every pass draws at: text drawn from the clock is the same in each, and in the browser's adopting render. */
   drawnAt: number;
   reads: ServerReads;
   /** Called when the app tries more than a read; that query is left for the browser to send. */
   refused: () => void;
 }
 
-const currentScope = new AsyncLocalStorage<RenderScope>();
+const currentScope = new AsyncLocalStorage<ServerRender>();
 
-routeServerApiOrigin(() => currentScope.getStore()?.origin);
-routeServerClock(() => currentScope.getStore()?.drawnAt);
+/** The app's fetch inside a pass: only GETs to the API, answered by `scope.reads`. */
+function readsOf(scope: RenderScope | undefined): typeof fetch {
+  return async (input, init) => {
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (!scope || input instanceof Request || method !== 'GET' || url.origin !== SERVER_RENDER_ORIGIN) {
+      scope?.refused();
+      // An answer, not a thrown error: supabase-js would retry a network failure.
+      return Response.json({ message: 'A server render only reads.' }, { status: 405 });
+    }
+    return scope.reads(url.pathname + url.search, new Headers(init?.headers));
+  };
+}
 
-routeServerReads(async (input, init) => {
-  const scope = currentScope.getStore();
-  const method = (init?.method ?? 'GET').toUpperCase();
-  const url = new URL(input instanceof Request ? input.url : String(input));
-  if (!scope || input instanceof Request || method !== 'GET' || url.origin !== SERVER_RENDER_ORIGIN) {
-    scope?.refused();
-    // An answer, not a thrown error: supabase-js would retry a network failure.
-    return Response.json({ message: 'A server render only reads.' }, { status: 405 });
-  }
-  return scope.reads(url.pathname + url.search, new Headers(init?.headers));
-});
+function renderOf(scope: RenderScope): ServerRender {
+  return { origin: scope.origin, drawnAt: scope.drawnAt, reads: readsOf(scope) };
+}
+
+/** Outside a pass (never expected) the app reads nothing, on the placeholder origin env.ts uses on the server. */
+const OUTSIDE_A_RENDER: ServerRender = {
+  origin: SERVER_RENDER_ORIGIN,
+  get drawnAt() {
+    return Date.now();
+  },
+  reads: readsOf(undefined),
+};
+
+setServerRender(() => currentScope.getStore() ?? OUTSIDE_A_RENDER);
 
 /**
  * The app's HTML for `url` as a signed-out visitor sees it before any script runs, and the answers
@@ -67,7 +76,7 @@ export async function renderApp(url: string, origin: string, reads: ServerReads,
   const drawnAt = Date.now();
   let html = '';
   for (let pass = 1; ; pass += 1) {
-    const rendered = await currentScope.run({ origin, drawnAt, reads, refused: () => undefined }, () => renderOnce(client, url, report));
+    const rendered = await currentScope.run(renderOf({ origin, drawnAt, reads, refused: () => undefined }), () => renderOnce(client, url, report));
     if (rendered === undefined) return undefined;
     html = rendered;
     const waiting = client.getQueryCache().getAll().filter((q) => !asked.has(q.queryHash) && waitsForData(q));
@@ -77,7 +86,7 @@ export async function renderApp(url: string, origin: string, reads: ServerReads,
     await Promise.all(
       waiting.map((q) => {
         asked.add(q.queryHash);
-        return currentScope.run({ origin, drawnAt, reads, refused: () => refused.add(q) }, () => q.fetch().catch(() => undefined));
+        return currentScope.run(renderOf({ origin, drawnAt, reads, refused: () => refused.add(q) }), () => q.fetch().catch(() => undefined));
       }),
     );
     // A query that writes (an RPC sent by POST) is drawn as loading, and sent by the browser.

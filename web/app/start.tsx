@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { adoptServerClock } from '../lib/clock.ts';
 import { App } from './app.tsx';
 import { queryClient } from './query-client.ts';
-import { holdsStoredSession, takeServerPage } from './server-queries.ts';
+import { holdsStoredSession, takeServerPage } from './adopt-server-page.ts';
 
 const container = document.getElementById('root')!;
 const app = (

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { serverRender } from './render-context.ts';
 
 /**
  * "Now" for text drawn from the clock ("launched 3 min ago", "Scheduled", the footer's year).
@@ -33,15 +34,8 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** On the server: the instant the current render draws at. */
-let serverRenderInstant: (() => number | undefined) | undefined;
 /** In the browser: the instant the server drew this page at, for the render that adopts it. */
 let drawnAt: number | undefined;
-
-/** The server's renderer names the instant each render draws at. */
-export function routeServerClock(read: () => number | undefined): void {
-  serverRenderInstant = read;
-}
 
 /** The browser adopts a page the server drew at `instant`. */
 export function adoptServerClock(instant: number): void {
@@ -49,7 +43,8 @@ export function adoptServerClock(instant: number): void {
 }
 
 const getSnapshot = () => browserNow;
-const getServerSnapshot = () => serverRenderInstant?.() ?? drawnAt ?? browserNow;
+// The server render exists only in the SSR build: the browser's bundle has none of it.
+const getServerSnapshot = () => (import.meta.env.SSR ? serverRender()?.drawnAt : undefined) ?? drawnAt ?? browserNow;
 
 /** Milliseconds since the epoch, the same in the server's drawing and the render that adopts it. */
 export function useNow(): number {

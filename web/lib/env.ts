@@ -1,3 +1,5 @@
+import { serverRender } from './render-context.ts';
+
 /**
  * Where the browser finds the backend. A build for a hosted Supabase project bakes in
  * VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY; otherwise our server writes both into index.html
@@ -23,14 +25,8 @@ function resolveEnv() {
 
 export const env = resolveEnv();
 
-let serverApiOrigin: (() => string | undefined) | undefined;
-
-/** On the server (web/app/entry-server.tsx): the origin of the page being drawn, which serves its API. */
-export function routeServerApiOrigin(read: () => string | undefined): void {
-  serverApiOrigin = read;
-}
-
 /** The API's origin, for URLs the app builds itself (sized images): the same in the server's drawing and the browser's. */
 export function apiOrigin(): string {
-  return serverApiOrigin?.() ?? env.supabaseUrl;
+  // The server render exists only in the SSR build: the browser's bundle has none of it.
+  return (import.meta.env.SSR ? serverRender()?.origin : undefined) ?? env.supabaseUrl;
 }

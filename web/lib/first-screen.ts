@@ -1,4 +1,5 @@
 import { FIRST_SCREEN_ELEMENT_ID, primedRequestKey, type PrimedRequest, type PrimedResponse } from '../../domain/first-screen.ts';
+import { serverRender } from './render-context.ts';
 
 /**
  * The first screen's REST answers our server wrote into index.html (decision 201). Each is used
@@ -25,18 +26,12 @@ function headerOf(init: RequestInit | undefined, name: string): string | null {
   return init?.headers ? new Headers(init.headers).get(name) : null;
 }
 
-/**
- * On the server, where the app's reads go while it renders a first screen (web/app/entry-server.tsx):
- * the API in-process, as `anon`. Never set in the browser.
- */
-let serverReads: typeof fetch | undefined;
-export function routeServerReads(reads: typeof fetch): void {
-  serverReads = reads;
-}
-
 /** fetch, answering the first screen's reads from the page when it can. */
 export const firstScreenFetch: typeof fetch = (input, init) => {
-  if (serverReads) return serverReads(input, init);
+  // On the server, the render's reads (web/app/entry-server.tsx) go to the API in-process; the
+  // browser's bundle (no SSR) has none of it.
+  const render = import.meta.env.SSR ? serverRender() : undefined;
+  if (render) return render.reads(input, init);
   if (primed.size > 0 && (init?.method ?? 'GET').toUpperCase() === 'GET' && !(input instanceof Request)) {
     const url = new URL(String(input), window.location.href);
     if (url.origin === window.location.origin) {
@@ -44,6 +39,7 @@ export const firstScreenFetch: typeof fetch = (input, init) => {
       const hit = primed.get(key);
       if (hit) {
         primed.delete(key);
+        // primedResponse (domain/first-screen.ts) written out: a call across chunks costs /'s budget bytes.
         const headers = new Headers({ 'content-type': 'application/json; charset=utf-8' });
         if (hit.contentRange) headers.set('content-range', hit.contentRange);
         return Promise.resolve(new Response(hit.body, { status: hit.status, headers }));

@@ -1,0 +1,126 @@
+import { homeFirstScreen, projectFirstScreen, projectsFirstScreen, type PrimedRequest } from './first-screen.ts';
+
+/**
+ * The public pages, in one table: what a signed-out visitor can open by URL. The server's
+ * renderer (which pages it draws, decision 203), its module hints (decision 201), its meta tags,
+ * its first-screen reads, its warm-up before /readyz and the sitemap read it; a page cache keys on
+ * the query parameters a page knows. Pages behind a sign-in, and the admin, are not here.
+ */
+export interface PublicRoute {
+  /** The path under the root layout, in React Router's syntax ('' is home). */
+  path: string;
+  /** Drawn by our server for a signed-out visitor (decision 203): the same for everyone. */
+  serverDrawn: boolean;
+  /** Its page module's key in Vite's manifest, hinted with modulepreload when the server does not draw it. */
+  module?: string;
+  /** Meta for a page that exists without data; the page sets the same title itself once the app runs. */
+  title?: string;
+  description?: string;
+  /** Meta read from the database, by server/web/page-meta.ts; its answer decides 200 or 404. */
+  metaFrom?: 'project' | 'tag' | 'leaderboard';
+  /** Listed in /sitemap.xml as it is (pages with parameters are listed from the database). */
+  inSitemap?: boolean;
+  /** The query parameters the page reads; any other does not change what it shows. */
+  queryParams?: readonly string[];
+  /** The REST reads of its first screen, answered inside the HTML (decision 201). */
+  firstScreen?: (params: Readonly<Record<string, string>>, search: string) => PrimedRequest[];
+  /** For a page with parameters, the row the server's warm-up draws it for. */
+  example?: 'newest-project' | 'newest-project-creator' | 'newest-tag' | 'newest-blog-post' | 'daily-leaderboard';
+}
+
+export const PUBLIC_ROUTES: readonly PublicRoute[] = [
+  { path: '', serverDrawn: true, inSitemap: true, firstScreen: homeFirstScreen },
+  {
+    path: 'projects',
+    serverDrawn: true,
+    module: 'features/projects/projects-page.tsx',
+    title: 'All Projects',
+    description: 'Browse, search and filter projects built with Lovable, Cursor and Bolt.',
+    inSitemap: true,
+    queryParams: ['q', 'tool', 'tag', 'category', 'featured', 'sort', 'period', 'page'],
+    firstScreen: (_, search) => projectsFirstScreen(search),
+  },
+  {
+    path: 'projects/:id',
+    serverDrawn: true,
+    module: 'features/project-detail/project-detail-page.tsx',
+    metaFrom: 'project',
+    firstScreen: ({ id }) => projectFirstScreen(id ?? ''),
+    example: 'newest-project',
+  },
+  { path: 'creators/:id', serverDrawn: true, module: 'features/creators/creator-page.tsx', example: 'newest-project-creator' },
+  { path: 'tags/:slug', serverDrawn: true, module: 'features/tags/tag-page.tsx', metaFrom: 'tag', example: 'newest-tag' },
+  {
+    path: 'documentation',
+    serverDrawn: true,
+    title: 'Documentation',
+    description: 'How to submit your project and what makes a great showcase entry.',
+    inSitemap: true,
+  },
+  { path: 'blog', serverDrawn: true, title: 'Blog', description: 'Stories, tips and news from the AI builder community.', inSitemap: true },
+  { path: 'blog/:slug', serverDrawn: true, example: 'newest-blog-post' },
+  {
+    path: 'community',
+    serverDrawn: true,
+    title: 'Community',
+    description: 'Discussions, events and resources for makers building with AI.',
+    inSitemap: true,
+  },
+  { path: 'about', serverDrawn: true, title: 'About', description: 'Why this showcase exists and the people behind it.', inSitemap: true },
+  { path: 'terms', serverDrawn: true, title: 'Terms of Service', inSitemap: true },
+  { path: 'privacy', serverDrawn: true, title: 'Privacy Policy', inSitemap: true },
+  { path: 'signin', serverDrawn: true, module: 'features/signin/signin-page.tsx' },
+  { path: 'signup', serverDrawn: true, module: 'features/signup/signup-page.tsx' },
+  { path: 'forgot-password', serverDrawn: true },
+  { path: 'upcoming', serverDrawn: true, title: 'Upcoming launches', description: 'Projects scheduled to launch in the coming days.' },
+  // Its token is the visitor's own: drawn by the browser.
+  { path: 'upcoming/confirm', serverDrawn: false, title: 'Confirm your launch reminder', queryParams: ['token'] },
+  { path: 'leaderboard/:kind/:value', serverDrawn: true, metaFrom: 'leaderboard', example: 'daily-leaderboard' },
+  { path: 'winners', serverDrawn: true, title: 'Winners', description: 'Projects of the Day, Week and Month.' },
+];
+
+export interface MatchedRoute {
+  route: PublicRoute;
+  params: Record<string, string>;
+}
+
+const compiled = PUBLIC_ROUTES.map((route) => {
+  const names: string[] = [];
+  const source = route.path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      if (!segment.startsWith(':')) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+      names.push(segment.slice(1));
+      return '/([^/]+)';
+    })
+    .join('');
+  return { route, names, pattern: new RegExp(`^${source || '/'}$`) };
+});
+
+/** A pathname without its trailing slashes ('/' stays). */
+export function normalizePath(pathname: string): string {
+  return pathname.replace(/\/+$/, '') || '/';
+}
+
+/** The public route a pathname opens, with its parameters (still URL-encoded); undefined for any other page. */
+export function matchPublicRoute(pathname: string): MatchedRoute | undefined {
+  const path = normalizePath(pathname);
+  for (const { route, names, pattern } of compiled) {
+    const m = pattern.exec(path);
+    if (m) return { route, params: Object.fromEntries(names.map((name, i) => [name, m[i + 1]!])) };
+  }
+  return undefined;
+}
+
+/**
+ * The reads of a route's first screen. Only routes whose first screen is the same for every
+ * visitor: home's "All" tab, /projects with no filter, and a project page.
+ */
+export function firstScreenRequests(pathname: string, search: string): PrimedRequest[] {
+  const matched = matchPublicRoute(pathname);
+  return matched?.route.firstScreen?.(matched.params, search) ?? [];
+}
+
+/** The public pages with no parameters a sitemap lists as they are. */
+export const STATIC_SITEMAP_PATHS: readonly string[] = PUBLIC_ROUTES.filter((r) => r.inSitemap).map((r) => `/${r.path}`);

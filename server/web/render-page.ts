@@ -1,0 +1,170 @@
+import { join } from 'node:path';
+import { firstScreenRequests } from '../../domain/public-routes.ts';
+import { authReturnOrigin } from '../auth/redirects.ts';
+import type { ServerContext } from '../context.ts';
+import { site } from '../../domain/site.ts';
+import { renderFirstScreen, type FirstScreen, type InProcessFetch } from './first-screen.ts';
+import { IndexHtml, renderIndexHtml, styleNonceTag, withoutModulePreloads, type PageMeta } from './index-html.ts';
+import { nonceIndex } from './page-cache.ts';
+import { metaNeedsData, resolvePageMeta, staticPageMeta, type ResolvedPage } from './page-meta.ts';
+import { readSiteIdentity } from './public-data.ts';
+import { RouteModules } from './route-modules.ts';
+import { ServerRenderer, type ServerRendered } from './server-render.ts';
+
+/** One request for a page of the SPA. */
+export interface PageRequest {
+  /** The URL's pathname and search (`?…` or ''). */
+  path: string;
+  search: string;
+  /** GET draws the first screen; HEAD answers the same head without drawing it. */
+  method: string;
+  /** The page's public origin (server/http/origin.ts), which also serves its API. */
+  origin: string;
+}
+
+/** A page ready to send: the same for every request to its URL and origin but for its CSP nonce. */
+export interface RenderedDocument {
+  /** 503 when the deadline passed before the database could say whether the page exists. */
+  status: 200 | 404 | 503;
+  /** The document, with this response's style nonce written in (the one part that varies per request). */
+  html(styleNonce: string): string;
+  /** The document without its nonce tag, as the page cache keeps it (it adds one per response). */
+  withoutNonce: string;
+  /**
+   * False when the deadline passed before some of its reads: the page is served without them (the
+   * app asks the API itself), and must be neither cached nor kept.
+   */
+  complete: boolean;
+  /** Headers that belong to the page (Retry-After on a 503). */
+  headers: Record<string, string>;
+}
+
+/** How long a 503 page asks a crawler to wait. */
+const RETRY_AFTER_SECONDS = 5;
+
+interface Drawing {
+  firstScreen?: FirstScreen;
+  drawn?: ServerRendered;
+}
+
+/**
+ * Draws index.html for a page of the SPA: its meta tags, its first screen's data and (for a
+ * public route, decision 203) the first screen itself. Every read that needs the database runs
+ * at once, under one deadline: when the database is slow or hung, the page goes out without what
+ * did not arrive instead of waiting for the pool's limits one read after another (reliability F2).
+ */
+export class PageRenderer {
+  private readonly indexHtml: IndexHtml;
+  private readonly routeModules: RouteModules;
+  private readonly serverRenderer: ServerRenderer;
+
+  constructor(
+    private readonly ctx: ServerContext,
+    distDir: string,
+    private readonly api: InProcessFetch | undefined,
+  ) {
+    this.indexHtml = new IndexHtml(join(distDir, 'index.html'));
+    this.routeModules = new RouteModules(join(distDir, '.vite', 'manifest.json'));
+    this.serverRenderer = new ServerRenderer(join(distDir, '.ssr', 'entry-server.js'), (message) => ctx.logger.warn(message));
+  }
+
+  /** Whether the app has been built (dist/web/index.html exists). */
+  built(): boolean {
+    return this.indexHtml.read() !== undefined;
+  }
+
+  /**
+   * The page for `request`, within `deadlineMs` (PAGE_RENDER_DEADLINE_MS unless given); undefined
+   * when the app has not been built. Pages cached in front of this take only `complete` ones.
+   */
+  async renderPage(request: PageRequest, deadlineMs = this.ctx.config.PAGE_RENDER_DEADLINE_MS): Promise<RenderedDocument | undefined> {
+    const shell = this.indexHtml.read();
+    if (!shell) return undefined;
+    const { path, search, origin } = request;
+    const { db, keys } = this.ctx;
+
+    const identity = readSiteIdentity(db, site);
+    const meta = resolvePageMeta(db, identity, origin, path);
+    const api = this.api;
+    const firstScreen = api ? renderFirstScreen(api, origin, keys.anonKey, path, search) : Promise.resolve(undefined);
+    const drawing = (async (): Promise<Drawing> => {
+      const [page, answers] = await Promise.all([meta, firstScreen]);
+      if (!api || !answers || page.status !== 200) return {};
+      // A route with first-screen reads is drawn only when anon sees something (a pending project's
+      // page is its owner's to see: the browser asks for it with their token).
+      const anonSeesIt = answers.answers.length > 0 || firstScreenRequests(path, search).length === 0;
+      const drawn = anonSeesIt && request.method === 'GET' ? await this.serverRenderer.render(api, origin, keys.anonKey, path + search, answers.answers) : undefined;
+      return { firstScreen: answers, drawn };
+    })();
+
+    const deadline = new Deadline(deadlineMs);
+    const [page, drawn] = await Promise.all([deadline.race(meta), deadline.race(drawing)]);
+    deadline.clear();
+    if (!page || !drawn) this.ctx.logger.errorThrottled('page-deadline', `page ${path} sent without its reads: no answer within ${deadlineMs} ms`);
+    return this.document(request, shell, page ?? this.withoutData(request), drawn ?? {}, page !== undefined && drawn !== undefined);
+  }
+
+  /**
+   * A page whose meta did not arrive: the site's defaults and the registry's title. A page whose
+   * very existence is in the database says 503 (a crawler comes back; a visitor's app draws it).
+   */
+  private withoutData(request: PageRequest): Omit<ResolvedPage, 'status'> & { status: 200 | 503 } {
+    const meta: PageMeta = staticPageMeta(site, request.origin + request.path, request.path);
+    return { meta, status: metaNeedsData(request.path) ? 503 : 200 };
+  }
+
+  private document(request: PageRequest, shell: string, page: Omit<ResolvedPage, 'status'> & { status: 200 | 404 | 503 }, drawing: Drawing, complete: boolean): RenderedDocument {
+    const { origin, path } = request;
+    const meta = page.meta.image ? { ...page.meta, image: this.ctx.publicUrls.rewrite(page.meta.image, origin) } : page.meta;
+    const runtime = { supabaseUrl: origin, anonKey: this.ctx.keys.anonKey, authReturnOrigin: authReturnOrigin(this.ctx.config, origin) };
+    const { firstScreen, drawn } = drawing;
+    // The page itself, drawn before any script runs (decision 203). Its answers replace the first
+    // screen's, and the scripts lose their preload hints: they are no longer on the way to the
+    // first paint, and on a slow link they would take the bandwidth its image needs.
+    const head = [drawn ? '' : this.routeModules.preloadTags(path, shell), firstScreen?.preload].filter(Boolean).join('\n    ');
+    const body = renderIndexHtml(drawn ? withoutModulePreloads(shell) : shell, runtime, meta, { head, root: drawn?.root, body: drawn?.data ?? firstScreen?.data });
+    // The nonce tag goes where the page cache puts it too (decision 206): before the last </body>.
+    const at = nonceIndex(body);
+    return {
+      status: page.status,
+      html: (styleNonce) => body.slice(0, at) + styleNonceTag(styleNonce) + body.slice(at),
+      withoutNonce: body,
+      complete,
+      headers: page.status === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {},
+    };
+  }
+
+  /** Draws `paths` once each, so the first visitor after a start does not pay for loading the renderer. */
+  async warmUp(origin: string, paths: readonly string[]): Promise<Array<{ path: string; drawn: boolean }>> {
+    const done: Array<{ path: string; drawn: boolean }> = [];
+    for (const path of paths) {
+      const url = new URL(path, origin);
+      const page = await this.renderPage({ path: url.pathname, search: url.search, method: 'GET', origin }, Number.POSITIVE_INFINITY).catch(() => undefined);
+      done.push({ path, drawn: page?.html('').includes('id="server-queries"') ?? false });
+    }
+    return done;
+  }
+}
+
+/** One deadline shared by several reads: each race ends with undefined once it has passed. */
+class Deadline {
+  private timer?: NodeJS.Timeout;
+  private readonly expired: Promise<undefined>;
+
+  constructor(ms: number) {
+    this.expired = Number.isFinite(ms)
+      ? new Promise((resolve) => {
+          this.timer = setTimeout(() => resolve(undefined), ms);
+        })
+      : new Promise(() => undefined);
+  }
+
+  /** The work's result, or undefined past the deadline (or when it failed); the work goes on unobserved. */
+  race<T>(work: Promise<T>): Promise<T | undefined> {
+    return Promise.race([work.catch(() => undefined), this.expired]);
+  }
+
+  clear(): void {
+    clearTimeout(this.timer);
+  }
+}
