@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { firstScreenRequests } from '../../domain/first-screen.ts';
+import { firstScreenRequests } from '../../domain/public-routes.ts';
 
 /**
  * npm run bench:pages — the drawn pages with and without the page cache (decision 206), in one

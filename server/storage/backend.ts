@@ -4,7 +4,6 @@ import { link, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } f
 import { hostname } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Config } from '../config.ts';
 import { pidRuns } from '../ops/data-dir-lock.ts';
 import type { StagedFile } from './receive.ts';
 

@@ -1,9 +1,7 @@
 import type { Context } from 'hono';
 import sharp, { type Sharp } from 'sharp';
 import { IMAGE_SIZES } from '../../domain/image-sizes.ts';
-import type { Config } from '../config.ts';
 import { clientLimitKey } from '../http/client-ip.ts';
-import type { StorageBackend } from './backend.ts';
 import { errors, StorageError } from './errors.ts';
 import { refOf, type ObjectRow } from './object-store.ts';
 import { OUTPUT_TYPES, PAGE_OPTIONS, parseTransform, variantName, type TransformOptions } from './render-policy.ts';

@@ -1,15 +1,4 @@
-import { SERVER_RENDERED_ROUTES } from './server-render.ts';
-
-/**
- * The query parameters each cached route reads (decision 206); every other parameter is dropped
- * from the key and from the drawing, so `?x=<random>` cannot fill the cache. Routes not listed
- * read none. The one place to change when a page learns a new parameter (or when the registry of
- * public pages, domain/public-routes.ts, takes this over).
- */
-const KNOWN_QUERY_PARAMS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
-  // web/features/projects/filters.ts parseFilters
-  [/^\/projects$/, ['q', 'tool', 'tag', 'category', 'featured', 'sort', 'period', 'page']],
-];
+import { matchPublicRoute } from '../../domain/public-routes.ts';
 
 export interface PageKey {
   /** The cache key: origin, path and the known parameters, sorted. */
@@ -24,8 +13,12 @@ export interface PageKey {
  * in links and in the app's settings.
  */
 export function pageKey(origin: string, path: string, search: string): PageKey | undefined {
-  if (!SERVER_RENDERED_ROUTES.some((route) => route.test(path))) return undefined;
-  const known = KNOWN_QUERY_PARAMS.find(([route]) => route.test(path))?.[1] ?? [];
+  // Only pages the server draws, and only the query parameters the registry says they read
+  // (decision 206): every other parameter is dropped from the key and from the drawing, so
+  // `?x=<random>` cannot fill the cache.
+  const route = matchPublicRoute(path)?.route;
+  if (!route?.serverDrawn) return undefined;
+  const known = route.queryParams ?? [];
   const params = new URLSearchParams(search);
   const kept = [...params.entries()].filter(([name]) => known.includes(name));
   // Sorted so the same page under a different parameter order is one entry; the pages read

@@ -26,6 +26,7 @@ create policy comment_votes_read_own on public.comment_votes as permissive for s
 
 CREATE TRIGGER comment_votes_a_guard BEFORE INSERT ON comment_votes FOR EACH ROW EXECUTE FUNCTION showcase_private.comment_votes_before_insert();
 CREATE TRIGGER comment_votes_count AFTER INSERT OR DELETE ON comment_votes FOR EACH ROW EXECUTE FUNCTION showcase_private.comment_votes_count();
+CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON comment_votes FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
 
 grant delete, insert, maintain, select on public.comment_votes to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on public.comment_votes to service_role;

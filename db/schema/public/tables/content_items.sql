@@ -42,6 +42,7 @@ create policy content_items_public_read on public.content_items as permissive fo
   using (((status = 'published'::text) OR ( SELECT is_admin() AS is_admin)));
 
 CREATE TRIGGER content_items_prepare BEFORE INSERT OR UPDATE ON content_items FOR EACH ROW EXECUTE FUNCTION content_items_prepare();
+CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON content_items FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on public.content_items to anon;
 grant delete, insert, maintain, references, select, trigger, truncate, update on public.content_items to authenticated;

@@ -31,6 +31,7 @@ create policy creators_update_self on public.creators as permissive for update t
 
 CREATE TRIGGER creators_after_write AFTER INSERT OR UPDATE ON creators FOR EACH ROW EXECUTE FUNCTION showcase_private.creators_after_write();
 CREATE TRIGGER creators_before_write BEFORE INSERT OR UPDATE ON creators FOR EACH ROW EXECUTE FUNCTION showcase_private.creators_before_write();
+CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON creators FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
 
 grant maintain, select on public.creators to anon;
 grant delete, insert, maintain, select, update on public.creators to authenticated;

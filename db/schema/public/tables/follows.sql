@@ -26,6 +26,7 @@ create policy follows_read_staff on public.follows as permissive for select to a
 CREATE TRIGGER follows_a_guard BEFORE INSERT ON follows FOR EACH ROW EXECUTE FUNCTION showcase_private.follows_before_insert();
 CREATE TRIGGER notify_forget_follow AFTER DELETE ON follows FOR EACH ROW EXECUTE FUNCTION showcase_private.notify_forget_follow();
 CREATE TRIGGER notify_on_follow AFTER INSERT ON follows FOR EACH ROW EXECUTE FUNCTION showcase_private.notify_on_follow();
+CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON follows FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
 
 grant delete, insert, maintain, select on public.follows to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on public.follows to service_role;

@@ -22,6 +22,8 @@ create policy launch_winners_read on public.launch_winners as permissive for sel
    FROM projects p
   WHERE (p.id = launch_winners.project_id))));
 
+CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON launch_winners FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
+
 grant select on public.launch_winners to anon;
 grant select on public.launch_winners to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on public.launch_winners to service_role;

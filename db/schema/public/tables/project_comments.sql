@@ -58,6 +58,7 @@ CREATE TRIGGER comments_count AFTER INSERT OR DELETE OR UPDATE OF project_id ON 
 CREATE TRIGGER comments_d_thread BEFORE INSERT OR UPDATE ON project_comments FOR EACH ROW EXECUTE FUNCTION showcase_private.comments_thread();
 CREATE TRIGGER notify_forget_comment AFTER DELETE ON project_comments FOR EACH ROW EXECUTE FUNCTION showcase_private.notify_forget_comment();
 CREATE TRIGGER notify_on_comment AFTER INSERT ON project_comments FOR EACH ROW EXECUTE FUNCTION showcase_private.notify_on_comment();
+CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON project_comments FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
 CREATE CONSTRAINT TRIGGER realtime_capture AFTER INSERT OR DELETE OR UPDATE ON project_comments DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION platform.realtime_capture('key', 'id');
 
 grant maintain, select on public.project_comments to anon;

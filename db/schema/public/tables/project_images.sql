@@ -30,6 +30,7 @@ create policy project_images_update on public.project_images as permissive for u
   using (( SELECT showcase_private.can_edit_project(project_images.project_id) AS can_edit_project))
   with check (( SELECT showcase_private.can_edit_project(project_images.project_id) AS can_edit_project));
 
+CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON project_images FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
 CREATE TRIGGER project_images_before_write BEFORE INSERT OR UPDATE ON project_images FOR EACH ROW EXECUTE FUNCTION showcase_private.project_images_before_write();
 CREATE TRIGGER project_images_rereview AFTER INSERT OR DELETE OR UPDATE OF url ON project_images FOR EACH ROW EXECUTE FUNCTION showcase_private.project_images_rereview();
 

@@ -22,6 +22,7 @@ create policy project_tags_read on public.project_tags as permissive for select 
    FROM projects p
   WHERE (p.id = project_tags.project_id))));
 
+CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON project_tags FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
 CREATE TRIGGER project_tags_before_insert BEFORE INSERT ON project_tags FOR EACH ROW EXECUTE FUNCTION showcase_private.project_tags_before_insert();
 
 grant select on public.project_tags to anon;

@@ -82,9 +82,12 @@ create policy projects_update_staff on public.projects as permissive for update 
 CREATE TRIGGER activity_on_project AFTER INSERT OR UPDATE OF status ON projects FOR EACH ROW EXECUTE FUNCTION showcase_private.activity_on_project();
 CREATE TRIGGER notify_on_project AFTER INSERT ON projects FOR EACH ROW EXECUTE FUNCTION showcase_private.notify_on_project();
 CREATE TRIGGER notify_on_project_status AFTER UPDATE ON projects FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION showcase_private.notify_on_project();
+CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON projects FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
+CREATE TRIGGER projects_before_review_guard BEFORE UPDATE ON projects FOR EACH ROW EXECUTE FUNCTION showcase_private.projects_no_self_review();
 CREATE TRIGGER projects_before_write BEFORE INSERT OR UPDATE ON projects FOR EACH ROW EXECUTE FUNCTION showcase_private.projects_before_write();
 CREATE TRIGGER projects_keep_owner_maker AFTER INSERT OR UPDATE OF creator_id ON projects FOR EACH ROW EXECUTE FUNCTION showcase_private.projects_keep_owner_maker();
 CREATE TRIGGER projects_launch_schedule BEFORE INSERT OR UPDATE ON projects FOR EACH ROW EXECUTE FUNCTION showcase_private.projects_launch_schedule();
+CREATE TRIGGER projects_mail_held_invitations AFTER UPDATE OF status ON projects FOR EACH ROW WHEN (new.status = 'approved'::text AND old.status IS DISTINCT FROM 'approved'::text) EXECUTE FUNCTION showcase_private.projects_mail_held_invitations();
 CREATE TRIGGER projects_primary_tool AFTER INSERT OR UPDATE OF tool ON projects FOR EACH ROW EXECUTE FUNCTION showcase_private.projects_primary_tool();
 CREATE TRIGGER projects_video_before_write BEFORE INSERT OR UPDATE ON projects FOR EACH ROW EXECUTE FUNCTION showcase_private.projects_video_before_write();
 CREATE TRIGGER projects_vote_columns BEFORE INSERT OR UPDATE ON projects FOR EACH ROW EXECUTE FUNCTION showcase_private.projects_vote_columns();

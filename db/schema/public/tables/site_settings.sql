@@ -32,6 +32,7 @@ create policy site_settings_admin_update on public.site_settings as permissive f
   using (( SELECT is_admin() AS is_admin))
   with check (( SELECT is_admin() AS is_admin));
 
+CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON site_settings FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
 CREATE TRIGGER site_settings_check_time_zone BEFORE INSERT OR UPDATE OF time_zone ON site_settings FOR EACH ROW EXECUTE FUNCTION showcase_private.site_settings_check_time_zone();
 CREATE TRIGGER site_settings_touch BEFORE UPDATE ON site_settings FOR EACH ROW EXECUTE FUNCTION site_settings_touch();
 CREATE TRIGGER site_zone_moves_launches AFTER UPDATE OF time_zone ON site_settings FOR EACH ROW EXECUTE FUNCTION showcase_private.site_zone_moves_launches();

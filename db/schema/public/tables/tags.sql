@@ -23,6 +23,7 @@ create policy tags_write_admin on public.tags as permissive for all to authentic
   using (( SELECT is_admin() AS is_admin))
   with check (( SELECT is_admin() AS is_admin));
 
+CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON tags FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
 CREATE TRIGGER tags_before_write BEFORE INSERT OR UPDATE ON tags FOR EACH ROW EXECUTE FUNCTION showcase_private.tags_before_write();
 
 grant select on public.tags to anon;

@@ -4,7 +4,8 @@ create table showcase_private.comaker_invitations (
   project_id uuid not null,
   email text not null,
   invited_by uuid not null,
-  created_at timestamp with time zone default now() not null
+  created_at timestamp with time zone default now() not null,
+  mailed_at timestamp with time zone
 );
 
 alter table showcase_private.comaker_invitations add constraint comaker_invitations_invited_by_fkey FOREIGN KEY (invited_by) REFERENCES auth.users(id) ON DELETE CASCADE;
