@@ -45,6 +45,9 @@ describe('the page cache', () => {
       PAGE_CACHE_MIN_REDRAW_MS: '0',
       // Time-based staleness comes only from launches here, not from the age cap.
       PAGE_CACHE_MAX_AGE_SECONDS: String(30 * 24 * 3600),
+      // 500 visitors at once from this one address: above the per-address connection cap (256),
+      // which is there for one client holding sockets, not for a crowd (decision 114).
+      HTTP_MAX_CONNECTIONS_PER_IP: '1024',
     });
     maker = await server.createUser();
     projectId = await makeProject(server, maker, { status: 'approved', title: 'Cached Project' });
