@@ -77,7 +77,8 @@ describe('launches', () => {
     await guest.getByRole('dialog', { name: 'Check your inbox' }).waitFor();
     await app.server.ctx.outbox.drain();
     const confirmMail = (app.server.ctx.mailer as DevMailbox).list().find((m) => m.to === 'guest@orbit.test');
-    expect(confirmMail?.subject).toBe('Confirm your launch reminder for Orbit Notes');
+    // The subject names the site, not the maker's title (an unconfirmed address gets no maker-chosen text).
+    expect(confirmMail?.subject).toBe('Confirm your launch reminder on AI Showcase');
     const link = new URL(/https?:\/\/\S+\/upcoming\/confirm\?token=\w+/.exec(confirmMail!.text)![0]);
     await guest.goto(link.pathname + link.search);
     await guest.getByRole('heading', { name: "You're on the list" }).waitFor();

@@ -42,6 +42,22 @@ function client(url: string, key: string): SupabaseClient {
 }
 
 /**
+ * Waits until /readyz answers 200: the server draws every public page once at start (decision 205)
+ * and says "warming" until then. A test's first visit in that window would queue behind the
+ * warm-up's renders, which on a busy machine takes longer than a page load may.
+ */
+async function untilReady(url: string): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const res = await fetch(`${url}/readyz`).catch(() => undefined);
+    await res?.body?.cancel();
+    if (res?.status === 200) return;
+    if (Date.now() > deadline) throw new Error(`${url}/readyz did not say ready within 180 s (last: ${res?.status ?? 'no answer'})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
  * The real server (startServer, PGlite) on a fresh data directory with the demo content, serving the
  * dist/web that global-setup built, plus a headless Chromium.
  */
@@ -68,6 +84,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<E2EApp
     ...env,
   });
   const server = await startServer(config, { log: () => undefined });
+  await untilReady(server.url);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
   const { anonKey, serviceRoleKey } = server.ctx.keys;
