@@ -65,6 +65,8 @@ async function startServer(engine: Engine): Promise<Server | undefined> {
     LOG_LEVEL: 'error',
     RATE_LIMIT_REST_WRITES: '1000000/60',
     REALTIME_MAX_SOCKETS_PER_IP: '100000',
+    // Every socket comes from this one address, and each websocket is an HTTP connection too.
+    HTTP_MAX_CONNECTIONS_PER_IP: '100001',
   };
   if (engine === 'postgres') {
     dbName = `bench_realtime_${process.pid}`;
