@@ -6,6 +6,8 @@ import type { ChannelAuth } from './tokens.ts';
 /** What a channel needs of the connection it lives on. */
 export interface ChannelSocket {
   readonly vsn: Vsn;
+  /** The client's network (clientNetworkKey of its address): who a viewer is, with the signed-in user. */
+  readonly clientNetwork: string;
   push(message: Outbound): void;
   send(frame: string | Buffer): void;
   /** The channel ended: the socket stops routing its topic to it. */

@@ -14,6 +14,8 @@ export interface RemotePresence {
   t: string;
   key: string;
   meta: Record<string, unknown> & { phx_ref: string };
+  /** Who tracked it (viewerOf), so every instance counts people alike; absent from older instances. */
+  v?: string;
 }
 
 /** What instances tell each other. `i` is the sender's id. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Channel } from './channel.ts';
 import type { Cluster, ClusterMessage, ClusterPeer, RemotePresence } from './cluster.ts';
 import { EVENTS } from './protocol/messages.ts';
+import { viewerOf } from './viewers.ts';
 import { encodeText, encodeUserBroadcast, VSN_1, type Vsn } from './protocol/serializer.ts';
 
 /**
@@ -21,6 +22,8 @@ export interface BroadcastMessage {
 interface PresenceEntry {
   key: string;
   meta: Record<string, unknown> & { phx_ref: string };
+  /** Who tracked it (viewerOf): set by the server, never sent to clients. */
+  viewer?: string;
 }
 
 type Metas = Record<string, { metas: PresenceEntry['meta'][] }>;
@@ -76,9 +79,12 @@ export class Hub implements ClusterPeer {
     this.deliver(topicKey, message, sender);
   }
 
-  /** How many presences the topic holds, on every instance. */
-  presenceCount(topicKey: string): number {
-    return (this.presence.get(topicKey)?.size ?? 0) + (this.remote.get(topicKey)?.size ?? 0);
+  /** How many distinct viewers the topic's presences are, on every instance (one per presence when unknown). */
+  viewerCount(topicKey: string): number {
+    const viewers = new Set<string>();
+    for (const { viewer, meta } of this.presence.get(topicKey)?.values() ?? []) viewers.add(viewer ?? meta.phx_ref);
+    for (const { viewer, meta } of this.remote.get(topicKey)?.values() ?? []) viewers.add(viewer ?? meta.phx_ref);
+    return viewers.size;
   }
 
   /** Sends to this instance's channels on the topic only (what another instance relayed, or the server's own). */
@@ -111,10 +117,11 @@ export class Hub implements ClusterPeer {
     const { phx_ref: _ref, phx_ref_prev: _prev, ...fromClient } = payload;
     const meta: PresenceEntry['meta'] = { ...fromClient, phx_ref: newRef() };
     if (previous) meta.phx_ref_prev = previous.meta.phx_ref;
-    entries.set(channel, { key: channel.presenceKey, meta });
+    const viewer = viewerOf(channel);
+    entries.set(channel, { key: channel.presenceKey, meta, viewer });
     const joins: Metas = { [channel.presenceKey]: { metas: [meta] } };
     const leaves: Metas = previous ? { [previous.key]: { metas: [previous.meta] } } : {};
-    this.cluster?.publish({ k: 'track', p: { t: channel.topicKey, key: channel.presenceKey, meta }, prev: previous?.meta.phx_ref });
+    this.cluster?.publish({ k: 'track', p: { t: channel.topicKey, key: channel.presenceKey, meta, v: viewer }, prev: previous?.meta.phx_ref });
     this.sendDiff(channel.topicKey, joins, leaves);
   }
 
@@ -140,12 +147,12 @@ export class Hub implements ClusterPeer {
           framed: message.f,
         });
       case 'track': {
-        const { t, key, meta } = message.p;
+        const { t, key, meta, v } = message.p;
         let entries = this.remote.get(t);
         if (!entries) this.remote.set(t, (entries = new Map()));
         const previous = message.prev ? entries.get(message.prev) : undefined;
         if (previous) entries.delete(message.prev!);
-        entries.set(meta.phx_ref, { key, meta, instance: from });
+        entries.set(meta.phx_ref, { key, meta, viewer: v, instance: from });
         return this.sendDiff(t, { [key]: { metas: [meta] } }, previous ? { [previous.key]: { metas: [previous.meta] } } : {});
       }
       case 'untrack': {
@@ -169,7 +176,7 @@ export class Hub implements ClusterPeer {
 
   localPresence(): RemotePresence[] {
     const all: RemotePresence[] = [];
-    for (const [t, entries] of this.presence) for (const { key, meta } of entries.values()) all.push({ t, key, meta });
+    for (const [t, entries] of this.presence) for (const { key, meta, viewer } of entries.values()) all.push({ t, key, meta, v: viewer });
     return all;
   }
 
@@ -186,11 +193,11 @@ export class Hub implements ClusterPeer {
       }
       if (known.size === 0) this.remote.delete(t);
     }
-    for (const { t, key, meta } of entries) {
+    for (const { t, key, meta, v } of entries) {
       let known = this.remote.get(t);
       if (!known) this.remote.set(t, (known = new Map()));
       if (known.has(meta.phx_ref)) continue;
-      known.set(meta.phx_ref, { key, meta, instance });
+      known.set(meta.phx_ref, { key, meta, viewer: v, instance });
       (diffOf(t).joins[key] ??= { metas: [] }).metas.push(meta);
     }
     for (const [t, { joins, leaves }] of diffs) this.sendDiff(t, joins, leaves);

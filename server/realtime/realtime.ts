@@ -6,6 +6,7 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { Keys } from '../security/jwt.ts';
+import { clientNetworkKey } from '../http/client-ip.ts';
 import { statementTimeoutFor } from '../security/caller.ts';
 import { AccessGuard } from './access-guard.ts';
 import { Channel } from './channel.ts';
@@ -161,7 +162,7 @@ export class Realtime {
         }
         socket.once('close', release);
         this.wss.handleUpgrade(req, socket, head, (ws) => {
-          const client = new RealtimeSocket(ws, vsn, token, this.services, (gone) => {
+          const client = new RealtimeSocket(ws, vsn, token, clientNetworkKey(ip), this.services, (gone) => {
             this.sockets.delete(gone);
             release();
           });

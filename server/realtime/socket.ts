@@ -38,6 +38,7 @@ export class RealtimeSocket implements JoiningSocket {
     private readonly ws: WebSocket,
     readonly vsn: Vsn,
     readonly connectToken: string,
+    readonly clientNetwork: string,
     private readonly s: RealtimeServices,
     private readonly onGone: (socket: RealtimeSocket) => void,
   ) {

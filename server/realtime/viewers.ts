@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { Channel } from './channel.ts';
 import type { Hub } from './hub.ts';
 
 /** Private topics whose presences the server counts ("viewing now" on a project page). */
@@ -8,8 +10,20 @@ export const VIEWING_EVENT = 'viewing';
 const COALESCE_MS = 100;
 
 /**
- * How many are viewing a page, counted by the server: the presences tracked on its viewers topic,
- * on every instance (each instance counts from the presence state it shares with the others and
+ * Who a presence is, as the server counts people (decision 192): the client's network, plus the
+ * user when the channel's token is a signed-in (not anonymous) user's. Visitors behind one address
+ * without sign-in are one viewer; so are any number of sockets of one user on one network. Hashed,
+ * as it travels between instances and nobody needs the address back.
+ */
+export function viewerOf(channel: Channel): string {
+  const { role, sub, is_anonymous } = channel.auth.claims;
+  const user = role === 'authenticated' && typeof sub === 'string' && is_anonymous !== true ? sub : '';
+  return createHash('sha256').update(`${channel.socket.clientNetwork}\n${user}`).digest('base64url').slice(0, 22);
+}
+
+/**
+ * How many are viewing a page, counted by the server: the distinct viewers (viewerOf) among the
+ * presences tracked on its viewers topic, on every instance (each instance counts from the presence state it shares with the others and
  * tells its own sockets). What a client puts in its presence is never read.
  */
 export class ViewerCounts {
@@ -23,7 +37,7 @@ export class ViewerCounts {
     if (!topicKey.startsWith(VIEWERS_TOPIC_PREFIX) || this.due.has(topicKey)) return;
     const timer = setTimeout(() => {
       this.due.delete(topicKey);
-      const count = this.hub.presenceCount(topicKey);
+      const count = this.hub.viewerCount(topicKey);
       this.hub.deliver(topicKey, { event: VIEWING_EVENT, json: JSON.stringify({ count }), framed: false });
     }, COALESCE_MS);
     timer.unref();

@@ -108,6 +108,27 @@ describe('two instances on one database', () => {
     expect(sender.inbox.received.map((m) => m.event)).toEqual(['rest']);
   });
 
+  it('counts viewing-now people alike on every instance: one address, or one user, on both is one viewer', async () => {
+    const project = randomUUID();
+    const ada = await a.createUser();
+    const viewer = async (server: TestServer, token?: string) => {
+      const channel = realtimeClient(server, { vsn: '2.0.0', token }).channel(`viewers:${project}`, { config: { private: true } });
+      const counts = new Inbox<{ payload: { count: number } }>();
+      channel.on('broadcast', { event: 'viewing' }, counts.push as never);
+      await subscribed(channel);
+      expect(await channel.track({})).toBe('ok');
+      return counts;
+    };
+    // Anonymous visitors from one address on both instances, and ada on both: two people.
+    const onA = await viewer(a);
+    await viewer(b);
+    await viewer(a, ada.token);
+    const adaOnB = await viewer(b, ada.token);
+    await adaOnB.next((m) => m.payload.count === 2, 'two viewers, counted on b');
+    await onA.next((m) => m.payload.count === 2, 'two viewers, counted on a');
+    expect([...onA.received, ...adaOnB.received].every((m) => m.payload.count <= 2)).toBe(true);
+  });
+
   it('shares presence: state on joining, joins and leaves, across instances', async () => {
     const topic = `lobby-${randomUUID()}`;
     const ada = await presenceOn(a, topic, 'ada');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../../support/server.ts';
 import { type ChangeMessage, closeClients, Inbox, postgresReady, realtimeClient, refused, subscribed, systemInbox } from './support.ts';
@@ -31,10 +32,11 @@ const lastCount = (inbox: Inbox<{ payload: { count: number } }>) => inbox.receiv
 describe('viewing now', () => {
   it('is counted by the server from presence joins and leaves, whatever clients put in their presence', async () => {
     const project = randomUUID();
-    const first = await viewer(realtimeClient(server, { vsn: '2.0.0' }), project);
+    // Two people: different signed-in users (from one address, as every test client is).
+    const first = await viewer(realtimeClient(server, { vsn: '2.0.0', token: ada.token }), project);
     await first.counts.next((m) => m.payload.count === 1);
     // A client claiming a crowd is one viewer.
-    const second = await viewer(realtimeClient(server, { vsn: '1.0.0' }), project, { count: 500, viewers: 500 });
+    const second = await viewer(realtimeClient(server, { vsn: '1.0.0', token: bob.token }), project, { count: 500, viewers: 500 });
     await first.counts.next((m) => m.payload.count === 2);
     await second.counts.next((m) => m.payload.count === 2);
     const seen = first.counts.received.length;
@@ -46,12 +48,85 @@ describe('viewing now', () => {
 
   it('refuses a client broadcasting on a viewers topic, so the count only ever comes from the server', async () => {
     const project = randomUUID();
-    const watcher = await viewer(realtimeClient(server, { vsn: '2.0.0' }), project);
+    const watcher = await viewer(realtimeClient(server, { vsn: '2.0.0', token: ada.token }), project);
     await watcher.counts.next((m) => m.payload.count === 1);
-    const liar = await viewer(realtimeClient(server, { vsn: '2.0.0' }), project);
+    const liar = await viewer(realtimeClient(server, { vsn: '2.0.0', token: bob.token }), project);
     expect(await liar.channel.send({ type: 'broadcast', event: 'viewing', payload: { count: 999 } })).toBe('error');
     await watcher.counts.next((m) => m.payload.count === 2);
     expect(watcher.counts.received.map((m) => m.payload.count)).not.toContain(999);
+  });
+
+  it('counts people, not sockets: anonymous visitors from one address are one viewer, however many sockets they open', async () => {
+    const project = randomUUID();
+    const visitors = [];
+    for (const vsn of ['2.0.0', '1.0.0', '2.0.0', '1.0.0'] as const) visitors.push(await viewer(realtimeClient(server, { vsn }), project));
+    // A visitor with an anonymous session is still anonymous: the same viewer as the others on its address.
+    const guest = await server.signInAnonymously();
+    visitors.push(await viewer(realtimeClient(server, { vsn: '2.0.0', token: guest.token }), project));
+    // A signed-in user arriving after them all makes two: the count that arrives with them says how many the visitors were.
+    const ada_ = await viewer(realtimeClient(server, { vsn: '2.0.0', token: ada.token }), project);
+    await ada_.counts.next((m) => m.payload.count === 2, 'the count with ada');
+    await visitors[0]!.counts.next((m) => m.payload.count === 2, 'the count with ada, seen by a visitor');
+    expect(visitors[0]!.counts.received.map((m) => m.payload.count).every((n) => n <= 2)).toBe(true);
+  });
+
+  it('counts two signed-in users on one address twice, and one user with several sockets once', async () => {
+    const project = randomUUID();
+    const adaTabs = [];
+    for (let i = 0; i < 3; i++) adaTabs.push(await viewer(realtimeClient(server, { vsn: '2.0.0', token: ada.token }), project));
+    await adaTabs[0]!.counts.next((m) => m.payload.count === 1);
+    const bobTab = await viewer(realtimeClient(server, { vsn: '1.0.0', token: bob.token }), project);
+    await bobTab.counts.next((m) => m.payload.count === 2, 'ada and bob');
+    await adaTabs[0]!.counts.next((m) => m.payload.count === 2, 'ada and bob, seen by ada');
+    expect(adaTabs[0]!.counts.received.map((m) => m.payload.count).every((n) => n <= 2)).toBe(true);
+  });
+
+  it('counts one socket that joins the viewers topic twice once', async () => {
+    const project = randomUUID();
+    const watcher = await viewer(realtimeClient(server, { vsn: '2.0.0', token: ada.token }), project);
+    await watcher.counts.next((m) => m.payload.count === 1);
+    // A raw socket (supabase-js keeps one channel per topic) joining and tracking, then doing it again.
+    const raw = new WebSocket(`${server.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${server.anonKey}&vsn=1.0.0`);
+    const replies = new Inbox<{ ref: string; payload: { status: string } }>();
+    raw.on('message', (data) => {
+      const m = JSON.parse(String(data)) as { event: string; ref: string; payload: { status: string } };
+      if (m.event === 'phx_reply') replies.push(m);
+    });
+    await new Promise((resolve, reject) => raw.once('open', resolve).once('error', reject));
+    const topic = `realtime:viewers:${project}`;
+    const send = (ref: string, joinRef: string, event: string, payload: unknown) => raw.send(JSON.stringify({ topic, event, payload, ref, join_ref: joinRef }));
+    const config = { broadcast: { ack: false, self: false }, presence: { key: '', enabled: true }, postgres_changes: [], private: true };
+    try {
+      for (const join of ['1', '3']) {
+        send(join, join, 'phx_join', { config, access_token: server.anonKey });
+        expect((await replies.next((m) => m.ref === join, `join ${join}`)).payload.status).toBe('ok');
+        const track = String(Number(join) + 1);
+        send(track, join, 'presence', { type: 'presence', event: 'track', payload: {} });
+        expect((await replies.next((m) => m.ref === track, `track ${track}`)).payload.status).toBe('ok');
+      }
+      // Bob arriving makes three viewers (ada, the raw socket, bob), not four.
+      const bobTab = await viewer(realtimeClient(server, { vsn: '2.0.0', token: bob.token }), project);
+      await bobTab.counts.next((m) => m.payload.count === 3, 'ada, the raw socket and bob');
+      expect(watcher.counts.received.map((m) => m.payload.count).every((n) => n <= 3)).toBe(true);
+    } finally {
+      raw.close();
+    }
+  });
+
+  it('goes down once every socket of a viewer has closed', async () => {
+    const project = randomUUID();
+    const watcher = await viewer(realtimeClient(server, { vsn: '2.0.0', token: ada.token }), project);
+    const bobClients = [realtimeClient(server, { vsn: '2.0.0', token: bob.token }), realtimeClient(server, { vsn: '1.0.0', token: bob.token })];
+    for (const client of bobClients) await viewer(client, project);
+    await watcher.counts.next((m) => m.payload.count === 2, 'ada and bob');
+    await bobClients[0]!.removeAllChannels();
+    // One of bob's sockets still has the page open: he is still viewing, so a visitor arriving makes three.
+    const visitor = await viewer(realtimeClient(server, { vsn: '2.0.0' }), project);
+    await visitor.counts.next((m) => m.payload.count === 3, 'ada, bob and a visitor');
+    // Closing bob's last socket takes him off.
+    const seen = visitor.counts.received.length;
+    await bobClients[1]!.removeAllChannels();
+    await visitor.counts.next((m) => visitor.counts.received.indexOf(m) >= seen && m.payload.count === 2, 'the count after bob left');
   });
 
   it('refuses tracking presence on a private topic that is not a viewers topic', async () => {
