@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Channel } from './channel.ts';
 import type { Cluster, ClusterMessage, ClusterPeer, RemotePresence } from './cluster.ts';
 import { EVENTS } from './protocol/messages.ts';
-import { viewerOf } from './viewers.ts';
+import { viewerOf } from './viewer-key.ts';
 import { encodeText, encodeUserBroadcast, VSN_1, type Vsn } from './protocol/serializer.ts';
 
 /**
@@ -109,11 +109,11 @@ export class Hub implements ClusterPeer {
   }
 
   /** Tracks (or updates) the channel's presence; an unchanged payload changes nothing. */
-  track(channel: Channel, payload: Record<string, unknown>): void {
+  track(channel: Channel, payload: Record<string, unknown>, { evenIfUnchanged = false } = {}): void {
     let entries = this.presence.get(channel.topicKey);
     if (!entries) this.presence.set(channel.topicKey, (entries = new Map()));
     const previous = entries.get(channel);
-    if (previous && sameMeta(previous.meta, payload)) return;
+    if (previous && !evenIfUnchanged && sameMeta(previous.meta, payload)) return;
     const { phx_ref: _ref, phx_ref_prev: _prev, ...fromClient } = payload;
     const meta: PresenceEntry['meta'] = { ...fromClient, phx_ref: newRef() };
     if (previous) meta.phx_ref_prev = previous.meta.phx_ref;
@@ -123,6 +123,18 @@ export class Hub implements ClusterPeer {
     const leaves: Metas = previous ? { [previous.key]: { metas: [previous.meta] } } : {};
     this.cluster?.publish({ k: 'track', p: { t: channel.topicKey, key: channel.presenceKey, meta, v: viewer }, prev: previous?.meta.phx_ref });
     this.sendDiff(channel.topicKey, joins, leaves);
+  }
+
+  /**
+   * The channel's token changed (a visitor signed in on an open page): when that changes who its
+   * presence is (viewerOf), the presence is tracked again under the new viewer, so "viewing now"
+   * counts the person they are now, here and on every instance.
+   */
+  reidentify(channel: Channel): void {
+    const previous = this.presence.get(channel.topicKey)?.get(channel);
+    if (!previous || previous.viewer === viewerOf(channel)) return;
+    const { phx_ref: _ref, phx_ref_prev: _prev, ...fromClient } = previous.meta;
+    this.track(channel, fromClient, { evenIfUnchanged: true });
   }
 
   untrack(channel: Channel): void {

@@ -130,6 +130,7 @@ export async function refreshToken(s: RealtimeServices, channel: Channel, payloa
     }
     channel.policies = now;
   }
+  s.hub.reidentify(channel);
   s.guard.watch(channel);
   if (channel.bindings.length) {
     const subscribed = await s.feed.subscribe(

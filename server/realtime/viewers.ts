@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import type { Channel } from './channel.ts';
 import type { Hub } from './hub.ts';
 
 /** Private topics whose presences the server counts ("viewing now" on a project page). */
@@ -8,18 +6,6 @@ export const VIEWERS_TOPIC_PREFIX = 'private:viewers:';
 export const VIEWING_EVENT = 'viewing';
 /** Counts are sent at most this often per topic, so a crowd arriving costs one message each, not one per arrival. */
 const COALESCE_MS = 100;
-
-/**
- * Who a presence is, as the server counts people (decision 192): the client's network, plus the
- * user when the channel's token is a signed-in (not anonymous) user's. Visitors behind one address
- * without sign-in are one viewer; so are any number of sockets of one user on one network. Hashed,
- * as it travels between instances and nobody needs the address back.
- */
-export function viewerOf(channel: Channel): string {
-  const { role, sub, is_anonymous } = channel.auth.claims;
-  const user = role === 'authenticated' && typeof sub === 'string' && is_anonymous !== true ? sub : '';
-  return createHash('sha256').update(`${channel.socket.clientNetwork}\n${user}`).digest('base64url').slice(0, 22);
-}
 
 /**
  * How many are viewing a page, counted by the server: the distinct viewers (viewerOf) among the

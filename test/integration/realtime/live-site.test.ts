@@ -81,6 +81,18 @@ describe('viewing now', () => {
     expect(adaTabs[0]!.counts.received.map((m) => m.payload.count).every((n) => n <= 2)).toBe(true);
   });
 
+  it('counts a visitor who signs in on an open page as the person they now are', async () => {
+    const project = randomUUID();
+    // Two anonymous visitors on one address: one viewer.
+    const watcher = await viewer(realtimeClient(server, { vsn: '2.0.0' }), project);
+    await watcher.counts.next((m) => m.payload.count === 1);
+    const visitorClient = realtimeClient(server, { vsn: '2.0.0' });
+    await viewer(visitorClient, project);
+    // The second signs in: the new token reaches the joined channel, and bob is counted apart.
+    await visitorClient.realtime.setAuth(bob.token);
+    await watcher.counts.next((m) => m.payload.count === 2, 'the anonymous watcher and bob');
+  });
+
   it('counts one socket that joins the viewers topic twice once', async () => {
     const project = randomUUID();
     const watcher = await viewer(realtimeClient(server, { vsn: '2.0.0', token: ada.token }), project);
