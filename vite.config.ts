@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './scripts/vite-precompress.ts';
+import { staticImportClosure } from './domain/build-manifest.ts';
 
 /**
  * The SPA lives in web/ and builds into dist/web, which server/web serves.
@@ -66,14 +67,7 @@ function hintTheAppStart(): Plugin {
         const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
         const start = [...chunks.values()].find((c) => c.facadeModuleId?.endsWith('/web/app/start.tsx'));
         if (!start) throw new Error('web/app/start.tsx is not a chunk of its own: main.tsx must import it with import()');
-        const files = new Set<string>();
-        const visit = (fileName: string) => {
-          if (files.has(fileName)) return;
-          files.add(fileName);
-          for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
-        };
-        visit(start.fileName);
-        return [...files]
+        return staticImportClosure(start.fileName, (fileName) => chunks.get(fileName)?.imports)
           .filter((file) => !html.includes(`/${file}"`))
           .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
       },

@@ -9,14 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
+import { staticImportClosure, type ManifestChunk } from '../domain/build-manifest.ts';
 
 export interface BundleReport {
   files: Array<{ file: string; bytes: number; gzip: number }>;
@@ -29,19 +22,11 @@ export function homeRouteBundle(distDir: string): BundleReport {
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith('index.html'));
   if (!entryKey) throw new Error('No index.html entry in the Vite manifest; was the app built with manifest: true?');
 
-  const seen = new Set<string>();
-  const css = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key]!;
-    for (const c of chunk.css ?? []) css.add(c);
-    for (const dep of chunk.imports ?? []) visit(dep);
-  };
-  visit(entryKey);
   const appStart = manifest[entryKey]!.dynamicImports?.find((k) => k.endsWith('app/start.tsx'));
   if (!appStart) throw new Error('The entry does not import web/app/start.tsx: what does / start?');
-  visit(appStart);
+  const importsOf = (key: string) => manifest[key]?.imports;
+  const seen = new Set([...staticImportClosure(entryKey, importsOf), ...staticImportClosure(appStart, importsOf)]);
+  const css = new Set([...seen].flatMap((key) => manifest[key]!.css ?? []));
 
   const files = [...seen].map((key) => {
     const file = manifest[key]!.file;

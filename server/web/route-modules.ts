@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import { staticImportClosure, type ManifestChunk } from '../../domain/build-manifest.ts';
 import { matchPublicRoute } from '../../domain/public-routes.ts';
 import { escapeHtml } from './escape.ts';
 
@@ -7,12 +8,6 @@ import { escapeHtml } from './escape.ts';
  * its key in the build's manifest. Without a hint the browser finds the module only after the
  * entry has run: one more round trip before a phone can draw the page (decision 201).
  */
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-}
-
 /** Vite's build manifest (dist/web/.vite/manifest.json), re-read when a rebuild changes it. */
 export class RouteModules {
   private cached?: { mtimeMs: number; manifest: Record<string, ManifestChunk> };
@@ -34,14 +29,7 @@ export class RouteModules {
     const key = matchPublicRoute(pathname)?.route.module;
     const manifest = this.manifest();
     if (!key || !manifest?.[key]) return '';
-    const files = new Set<string>();
-    const visit = (k: string) => {
-      const chunk = manifest[k];
-      if (!chunk || files.has(chunk.file)) return;
-      files.add(chunk.file);
-      for (const imported of chunk.imports ?? []) visit(imported);
-    };
-    visit(key);
+    const files = new Set(staticImportClosure(key, (k) => manifest[k]?.imports).flatMap((k) => (manifest[k] ? [manifest[k].file] : [])));
     return [...files]
       .map((file) => `/${file}`)
       .filter((href) => !html.includes(`"${href}"`))
