@@ -2,7 +2,7 @@ import type { Database } from '../db/database.ts';
 import { truncate } from './escape.ts';
 import type { PageMeta } from './index-html.ts';
 import { findPublicProject, type SiteIdentity } from './public-data.ts';
-import { findTagName } from './tag-data.ts';
+import { findTagName } from '../tags/tag-data.ts';
 import { matchPublicRoute, normalizePath } from '../../domain/public-routes.ts';
 
 /** OG cards for leaderboard archive pages (issue 16); a malformed period is not a page. */

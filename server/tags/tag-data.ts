@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { ANON_CALLER, asCaller } from '../security/request-auth.ts';
-import type { PublicProject } from './public-data.ts';
+import type { PublicProject } from '../web/public-data.ts';
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 

@@ -1,7 +1,7 @@
 import { isUuid } from '../../domain/ids.ts';
 import type { Database } from '../db/database.ts';
 import { ANON_CALLER, asCaller } from '../security/request-auth.ts';
-import { renderFeed } from './feed.ts';
+import { renderFeed } from '../web/feed.ts';
 
 /**
  * RSS 2.0 of a public collection (issue 18, decision 182): /collections/{id}/feed.xml. Read as

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { isUuid } from '../../domain/ids.ts';
 import { ANON_CALLER, asCaller } from '../security/request-auth.ts';
-import { escapeXml } from './escape.ts';
+import { escapeXml } from '../web/escape.ts';
 
 /**
  * Launches on the server side (issue 16): the embeddable SVG badge and the winners feed. Both read
