@@ -105,3 +105,16 @@ export async function runAsCaller<T>(db: Database, caller: CallerSettings, fn: (
     throw sessionFailure(err, caller) ?? err;
   }
 }
+
+/**
+ * A visitor's reads that are not API requests (the server-drawn pages' meta, feeds, the sitemap,
+ * badges): run as `anon`, read-only, under anon's statement_timeout, like a REST read of theirs.
+ */
+export type AnonReads = <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>;
+
+const ANON: CallerIdentity = { role: 'anon', claims: { role: 'anon' } };
+
+export function anonReads(db: Database, timeouts: StatementTimeouts): AnonReads {
+  const caller: CallerSettings = { auth: ANON, statementTimeout: statementTimeoutFor(timeouts, 'anon'), readOnly: true };
+  return (fn) => runAsCaller(db, caller, fn);
+}

@@ -1,8 +1,8 @@
-import type { Database } from '../db/database.ts';
+import type { AnonReads } from '../security/caller.ts';
 import { truncate } from './escape.ts';
 import type { PageMeta } from './index-html.ts';
 import { findPublicProject, type SiteIdentity } from './public-data.ts';
-import { findTagName } from './tag-data.ts';
+import { findTagName } from '../tags/tag-data.ts';
 import { matchPublicRoute, normalizePath } from '../../domain/public-routes.ts';
 
 /** OG cards for leaderboard archive pages (issue 16); a malformed period is not a page. */
@@ -29,7 +29,7 @@ export interface ResolvedPage {
  * Meta tags for a path; project pages are looked up as `anon`. The page's own read starts at once,
  * beside the site identity's (a page has one deadline for all its reads).
  */
-export async function resolvePageMeta(db: Database, identity: Promise<SiteIdentity>, origin: string, path: string): Promise<ResolvedPage> {
+export async function resolvePageMeta(read: AnonReads, identity: Promise<SiteIdentity>, origin: string, path: string): Promise<ResolvedPage> {
   const url = origin + path;
   const matched = matchPublicRoute(path);
   const from = matched?.route.metaFrom;
@@ -37,8 +37,8 @@ export async function resolvePageMeta(db: Database, identity: Promise<SiteIdenti
   const tagSlug = from === 'tag' ? matched!.params.slug! : undefined;
   const [site, project, tagName] = await Promise.all([
     identity,
-    projectId ? findPublicProject(db, projectId).catch(() => undefined) : undefined,
-    tagSlug ? findTagName(db, decodeURIComponent(tagSlug)).catch(() => undefined) : undefined,
+    projectId ? findPublicProject(read, projectId) : undefined,
+    tagSlug ? findTagName(read, decodeURIComponent(tagSlug)) : undefined,
   ]);
   const base: PageMeta = { title: site.name, description: site.description, url };
 

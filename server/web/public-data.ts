@@ -1,6 +1,5 @@
 import { isUuid } from '../../domain/ids.ts';
-import type { Database } from '../db/database.ts';
-import { ANON_CALLER, asCaller } from '../security/request-auth.ts';
+import type { AnonReads } from '../security/caller.ts';
 
 /**
  * What the server reads for shared-link previews, the sitemap and the feed. It runs as `anon`
@@ -13,16 +12,11 @@ export interface SiteIdentity {
 }
 
 /** The site name and description as the admin set them (Settings › General), read as anon. */
-export async function readSiteIdentity(db: Database, fallback: SiteIdentity): Promise<SiteIdentity> {
+export async function readSiteIdentity(read: AnonReads, fallback: SiteIdentity): Promise<SiteIdentity> {
   try {
-    const rows = await asCaller(
-      db,
-      ANON_CALLER,
-      async (tx) =>
+    const rows = await read(async (tx) =>
         (await tx.query<{ site_name: string; site_description: string }>('select site_name, site_description from public.site_settings_public'))
-          .rows,
-      { readOnly: true },
-    );
+          .rows);
     const row = rows[0];
     return row ? { name: row.site_name, description: row.site_description || fallback.description } : fallback;
   } catch {
@@ -45,37 +39,27 @@ export interface PublicProject {
 const PROJECT_COLUMNS = `p.id, p.title, p.description, p.long_description, p.image_url,
   p.created_at, p.updated_at, c.name as creator_name`;
 
-export async function findPublicProject(db: Database, id: string): Promise<PublicProject | undefined> {
+export async function findPublicProject(read: AnonReads, id: string): Promise<PublicProject | undefined> {
   if (!isUuid(id)) return undefined;
-  return asCaller(
-    db,
-    ANON_CALLER,
-    async (tx) => {
+  return read(async (tx) => {
       const { rows } = await tx.query<PublicProject>(
         `select ${PROJECT_COLUMNS} from public.projects p left join public.creators c on c.id = p.creator_id
           where p.id = $1 and showcase_private.is_launched(p.status, p.launched_at)`,
         [id],
       );
       return rows[0];
-    },
-    { readOnly: true },
-  );
+    });
 }
 
-export async function newestPublicProjects(db: Database, limit: number): Promise<PublicProject[]> {
-  return asCaller(
-    db,
-    ANON_CALLER,
-    async (tx) =>
+export async function newestPublicProjects(read: AnonReads, limit: number): Promise<PublicProject[]> {
+  return read(async (tx) =>
       (
         await tx.query<PublicProject>(
           `select ${PROJECT_COLUMNS} from public.projects p left join public.creators c on c.id = p.creator_id
             where showcase_private.is_launched(p.status, p.launched_at) order by p.launched_at desc, p.id desc limit $1`,
           [limit],
         )
-      ).rows,
-    { readOnly: true },
-  );
+      ).rows);
 }
 
 export interface SitemapEntry {
@@ -83,11 +67,8 @@ export interface SitemapEntry {
   lastmod: string;
 }
 
-export async function sitemapEntries(db: Database, limit: number): Promise<SitemapEntry[]> {
-  return asCaller(
-    db,
-    ANON_CALLER,
-    async (tx) =>
+export async function sitemapEntries(read: AnonReads, limit: number): Promise<SitemapEntry[]> {
+  return read(async (tx) =>
       (
         await tx.query<{ path: string; lastmod: Date | string }>(
           `select '/projects/' || p.id as path, p.updated_at as lastmod
@@ -110,7 +91,5 @@ export async function sitemapEntries(db: Database, limit: number): Promise<Sitem
            limit $1`,
           [limit],
         )
-      ).rows.map((r) => ({ path: r.path, lastmod: new Date(r.lastmod).toISOString() })),
-    { readOnly: true },
-  );
+      ).rows.map((r) => ({ path: r.path, lastmod: new Date(r.lastmod).toISOString() })));
 }

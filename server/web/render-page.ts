@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { firstScreenRequests } from '../../domain/public-routes.ts';
 import { authReturnOrigin } from '../auth/redirects.ts';
 import type { ServerContext } from '../context.ts';
+import { anonReads, type AnonReads } from '../security/caller.ts';
 import { site } from '../../domain/site.ts';
 import { renderFirstScreen, type FirstScreen, type InProcessFetch } from './first-screen.ts';
 import { IndexHtml, renderIndexHtml, styleNonceTag, withoutModulePreloads, type PageMeta } from './index-html.ts';
@@ -57,12 +58,15 @@ export class PageRenderer {
   private readonly indexHtml: IndexHtml;
   private readonly routeModules: RouteModules;
   private readonly serverRenderer: ServerRenderer;
+  /** The page's own reads, as anon under anon's statement timeout (decision 102). */
+  private readonly read: AnonReads;
 
   constructor(
     private readonly ctx: ServerContext,
     distDir: string,
     private readonly api: InProcessFetch | undefined,
   ) {
+    this.read = anonReads(ctx.db, ctx.config);
     this.indexHtml = new IndexHtml(join(distDir, 'index.html'));
     this.routeModules = new RouteModules(join(distDir, '.vite', 'manifest.json'));
     this.serverRenderer = new ServerRenderer(join(distDir, '.ssr', 'entry-server.js'), (message) => ctx.logger.warn(message));
@@ -81,10 +85,11 @@ export class PageRenderer {
     const shell = this.indexHtml.read();
     if (!shell) return undefined;
     const { path, search, origin } = request;
-    const { db, keys } = this.ctx;
+    const { keys } = this.ctx;
+    const read = this.read;
 
-    const identity = readSiteIdentity(db, site);
-    const meta = resolvePageMeta(db, identity, origin, path);
+    const identity = readSiteIdentity(read, site);
+    const meta = resolvePageMeta(read, identity, origin, path);
     const api = this.api;
     const firstScreen = api ? renderFirstScreen(api, origin, keys.anonKey, path, search) : Promise.resolve(undefined);
     const drawing = (async (): Promise<Drawing> => {

@@ -7,9 +7,9 @@ import type { ServerContext } from '../context.ts';
 import { negotiateCompression } from '../http/compression.ts';
 import { requestHeader } from '../http/node-request.ts';
 import { contentSecurityPolicy } from '../http/security-headers.ts';
-import { readPublicCollection, renderCollectionFeed } from './collection-feed.ts';
+import { readPublicCollection, renderCollectionFeed } from '../collections/collection-feed.ts';
 import { renderFeed } from './feed.ts';
-import { etagOf, findBadgeProject, recentWinners, renderBadge, renderWinnersFeed } from './launches.ts';
+import { etagOf, findBadgeProject, recentWinners, renderBadge, renderWinnersFeed } from '../launches/launches.ts';
 import type { InProcessFetch } from './first-screen.ts';
 import { pageKey } from './page-cache-key.ts';
 import { publicOrigin } from '../http/origin.ts';
@@ -17,8 +17,9 @@ import { PageRenderer } from './render-page.ts';
 import { newestPublicProjects, readSiteIdentity, sitemapEntries } from './public-data.ts';
 import { renderSitemap } from './sitemap.ts';
 import { startWarmUp, type WarmUpState } from './warm-up.ts';
-import { tagFeedData } from './tag-data.ts';
+import { tagFeedData } from '../tags/tag-data.ts';
 import { readStaticFile } from './static-files.ts';
+import { anonReads } from '../security/caller.ts';
 
 export const DEFAULT_WEB_DIST = resolve(import.meta.dirname, '../../dist/web');
 
@@ -38,28 +39,36 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>${site.name}</tit
 export function webRoutes(ctx: ServerContext, options: { distDir?: string; api?: InProcessFetch; warmUp?: WarmUpState } = {}): Hono {
   const distDir = resolve(options.distDir ?? ctx.config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
   const pages = new PageRenderer(ctx, distDir, options.api);
+  // Every read below is a visitor's: anon, under anon's statement timeout (decision 102).
+  const read = anonReads(ctx.db, ctx.config);
   if (options.warmUp) startWarmUp(ctx, pages, options.warmUp);
   const app = new Hono();
+  // A visitor's read over anon's statement timeout (57014) is a 503 to come back to, as on the API;
+  // anything else goes on to the app's own handler.
+  app.onError((err, c) => {
+    if ((err as { code?: unknown }).code !== '57014') throw err;
+    return c.text('The page took too long to read, please try again in a few seconds', 503, { 'retry-after': '5', 'cache-control': 'no-store' });
+  });
 
   app.get('/sitemap.xml', async (c) => {
     const origin = publicOrigin(c, ctx.config);
-    const body = renderSitemap(origin, await sitemapEntries(ctx.db, SITEMAP_LIMIT));
+    const body = renderSitemap(origin, await sitemapEntries(read, SITEMAP_LIMIT));
     return sendText(c, body, 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=300' });
   });
 
   app.get('/feed.xml', async (c) => {
     const origin = publicOrigin(c, ctx.config);
-    const identity = await readSiteIdentity(ctx.db, site);
-    const body = renderFeed({ ...identity, origin }, await newestPublicProjects(ctx.db, FEED_SIZE));
+    const identity = await readSiteIdentity(read, site);
+    const body = renderFeed({ ...identity, origin }, await newestPublicProjects(read, FEED_SIZE));
     return sendText(c, body, 200, { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=300' });
   });
 
   // A public collection's RSS (issue 18); private and unknown collections are not found.
   app.get('/collections/:id/feed.xml', async (c) => {
-    const found = await readPublicCollection(ctx.db, c.req.param('id'));
+    const found = await readPublicCollection(read, c.req.param('id'));
     if (!found) return c.text('Not found', 404, { 'cache-control': 'no-store' });
     const origin = publicOrigin(c, ctx.config);
-    const identity = await readSiteIdentity(ctx.db, site);
+    const identity = await readSiteIdentity(read, site);
     const body = renderCollectionFeed(origin, identity.name, found.collection, found.items);
     return sendText(c, body, 200, { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=300' });
   });
@@ -67,10 +76,10 @@ export function webRoutes(ctx: ServerContext, options: { distDir?: string; api?:
   // Issue 17: each tag's newest projects.
   app.get('/tags/:slug/feed.xml', async (c) => {
     const slug = c.req.param('slug');
-    const data = await tagFeedData(ctx.db, slug, FEED_SIZE);
+    const data = await tagFeedData(read, slug, FEED_SIZE);
     if (!data) return c.text('Not found', 404);
     const origin = publicOrigin(c, ctx.config);
-    const identity = await readSiteIdentity(ctx.db, site);
+    const identity = await readSiteIdentity(read, site);
     const body = renderFeed(
       { name: `${identity.name}: #${data.name}`, description: `Projects tagged ${data.name} on ${identity.name}`, origin, selfPath: `/tags/${slug}/feed.xml`, pagePath: `/tags/${slug}` },
       data.projects,
@@ -80,18 +89,18 @@ export function webRoutes(ctx: ServerContext, options: { distDir?: string; api?:
 
   app.get('/winners.xml', async (c) => {
     const origin = publicOrigin(c, ctx.config);
-    const identity = await readSiteIdentity(ctx.db, site);
-    const body = renderWinnersFeed({ name: identity.name, origin }, await recentWinners(ctx.db, FEED_SIZE));
+    const identity = await readSiteIdentity(read, site);
+    const body = renderWinnersFeed({ name: identity.name, origin }, await recentWinners(read, FEED_SIZE));
     return sendText(c, body, 200, { 'content-type': 'application/rss+xml; charset=utf-8', 'cache-control': 'public, max-age=300' });
   });
 
   // Embeddable badge (issue 16): 404 unless the project is launched; cached 5 minutes, revalidated by ETag.
   app.get('/badges/:file', async (c) => {
     const id = /^([0-9a-f-]{36})\.svg$/i.exec(c.req.param('file'))?.[1];
-    const project = id ? await findBadgeProject(ctx.db, id) : undefined;
+    const project = id ? await findBadgeProject(read, id) : undefined;
     if (!project) return c.text('Not found', 404, { 'cache-control': 'public, max-age=60' });
     const theme = c.req.query('theme') === 'dark' ? 'dark' : 'light';
-    const identity = await readSiteIdentity(ctx.db, site);
+    const identity = await readSiteIdentity(read, site);
     const body = renderBadge(identity.name, project, theme);
     const etag = etagOf(body);
     const headers = { etag, 'cache-control': 'public, max-age=300', vary: 'Accept-Encoding' };

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Database } from '../db/database.ts';
 import { isUuid } from '../../domain/ids.ts';
-import { ANON_CALLER, asCaller } from '../security/request-auth.ts';
-import { escapeXml } from './escape.ts';
+import type { AnonReads } from '../security/caller.ts';
+import { escapeXml } from '../web/escape.ts';
 
 /**
  * Launches on the server side (issue 16): the embeddable SVG badge and the winners feed. Both read
@@ -16,14 +15,9 @@ export interface BadgeData {
   award: string | null;
 }
 
-export async function findBadgeProject(db: Database, id: string): Promise<BadgeData | undefined> {
+export async function findBadgeProject(read: AnonReads, id: string): Promise<BadgeData | undefined> {
   if (!isUuid(id)) return undefined;
-  return asCaller(
-    db,
-    ANON_CALLER,
-    async (tx) => (await tx.query<BadgeData>(`select id, title, upvotes, award from public.project_listing where id = $1`, [id])).rows[0],
-    { readOnly: true },
-  );
+  return read(async (tx) => (await tx.query<BadgeData>(`select id, title, upvotes, award from public.project_listing where id = $1`, [id])).rows[0]);
 }
 
 export type BadgeTheme = 'light' | 'dark';
@@ -79,11 +73,8 @@ export interface WinnerEntry {
   computed_at: Date | string;
 }
 
-export async function recentWinners(db: Database, limit: number): Promise<WinnerEntry[]> {
-  return asCaller(
-    db,
-    ANON_CALLER,
-    async (tx) =>
+export async function recentWinners(read: AnonReads, limit: number): Promise<WinnerEntry[]> {
+  return read(async (tx) =>
       (
         await tx.query<WinnerEntry>(
           `select c.period, to_char(c.period_start, 'YYYY-MM-DD') as period_start, c.rank, c.award, c.project_id, c.title, c.description,
@@ -94,9 +85,7 @@ export async function recentWinners(db: Database, limit: number): Promise<Winner
             limit $1`,
           [limit],
         )
-      ).rows,
-    { readOnly: true },
-  );
+      ).rows);
 }
 
 /** The leaderboard path of a period (also the sitemap's form). */

@@ -1,26 +1,20 @@
-import type { Database } from '../db/database.ts';
-import { ANON_CALLER, asCaller } from '../security/request-auth.ts';
-import type { PublicProject } from './public-data.ts';
+import type { AnonReads } from '../security/caller.ts';
+import type { PublicProject } from '../web/public-data.ts';
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 const isSlug = (slug: string) => SLUG.test(slug) && slug.length <= 40;
 
 /** A tag's name, read as a visitor; undefined for no such tag (the page's meta tags and status). */
-export async function findTagName(db: Database, slug: string): Promise<string | undefined> {
+export async function findTagName(read: AnonReads, slug: string): Promise<string | undefined> {
   if (!isSlug(slug)) return undefined;
-  return asCaller(db, ANON_CALLER, async (tx) => (await tx.query<{ name: string }>('select name from public.tags where slug = $1', [slug])).rows[0]?.name, {
-    readOnly: true,
-  });
+  return read(async (tx) => (await tx.query<{ name: string }>('select name from public.tags where slug = $1', [slug])).rows[0]?.name);
 }
 
 /** A tag and its newest approved projects, read as a visitor (RLS applies); undefined for no such tag. */
-export async function tagFeedData(db: Database, slug: string, limit: number): Promise<{ name: string; projects: PublicProject[] } | undefined> {
+export async function tagFeedData(read: AnonReads, slug: string, limit: number): Promise<{ name: string; projects: PublicProject[] } | undefined> {
   if (!isSlug(slug)) return undefined;
-  return asCaller(
-    db,
-    ANON_CALLER,
-    async (tx) => {
+  return read(async (tx) => {
       const tag = (await tx.query<{ id: string; name: string }>('select id, name from public.tags where slug = $1', [slug])).rows[0];
       if (!tag) return undefined;
       const { rows } = await tx.query<PublicProject>(
@@ -34,7 +28,5 @@ export async function tagFeedData(db: Database, slug: string, limit: number): Pr
         [tag.id, limit],
       );
       return { name: tag.name, projects: rows };
-    },
-    { readOnly: true },
-  );
+    });
 }

@@ -1,7 +1,6 @@
 import { isUuid } from '../../domain/ids.ts';
-import type { Database } from '../db/database.ts';
-import { ANON_CALLER, asCaller } from '../security/request-auth.ts';
-import { renderFeed } from './feed.ts';
+import type { AnonReads } from '../security/caller.ts';
+import { renderFeed } from '../web/feed.ts';
 
 /**
  * RSS 2.0 of a public collection (issue 18, decision 182): /collections/{id}/feed.xml. Read as
@@ -25,12 +24,9 @@ interface FeedItem {
   added_at: string;
 }
 
-export async function readPublicCollection(db: Database, id: string): Promise<{ collection: FeedCollection; items: FeedItem[] } | undefined> {
+export async function readPublicCollection(read: AnonReads, id: string): Promise<{ collection: FeedCollection; items: FeedItem[] } | undefined> {
   if (!isUuid(id)) return undefined;
-  return asCaller(
-    db,
-    ANON_CALLER,
-    async (tx) => {
+  return read(async (tx) => {
       const found = await tx.query<FeedCollection>(
         `select c.id, c.name, c.description, cr.name as owner_name
            from public.collections c left join public.creators cr on cr.id = c.owner_id
@@ -49,9 +45,7 @@ export async function readPublicCollection(db: Database, id: string): Promise<{ 
         [id, COLLECTION_FEED_SIZE],
       );
       return { collection, items: rows };
-    },
-    { readOnly: true },
-  );
+    });
 }
 
 /** The collection's feed, through the site's one RSS writer: items are its projects, newest addition first. */
