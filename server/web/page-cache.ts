@@ -7,6 +7,7 @@ import { contentSecurityPolicy } from '../http/security-headers.ts';
 import { styleNonceTag } from './index-html.ts';
 import type { PageKey } from './page-cache-key.ts';
 import { finishBody, sealBody, type SealedBody } from './sealed-body.ts';
+import { Deadline } from './deadline.ts';
 
 /** The NOTIFY channel of db/migrations/0235: a page's data changed. */
 export const PAGE_CACHE_CHANNEL = 'page_cache';
@@ -37,6 +38,7 @@ export type PageCacheOptions = Pick<
   | 'PAGE_CACHE_MIN_REDRAW_MS'
   | 'PAGE_CACHE_S_MAXAGE'
   | 'PAGE_CACHE_STALE_WHILE_REVALIDATE'
+  | 'PAGE_RENDER_DEADLINE_MS'
 >;
 
 interface Entry {
@@ -171,14 +173,18 @@ export class PageCache {
     const drawnAt = this.clock.nowMs();
     this.stats.draws++;
     await this.beforeDraw?.();
-    const [drawn, nextLaunch] = await Promise.all([draw(page.pathAndQuery), this.nextLaunchMs()]);
+    // The next launch bounds the copy's life; asked under the page's deadline, as its reads are,
+    // so a hung database costs this request the deadline, not the pool's query timeout.
+    const deadline = new Deadline(this.options.PAGE_RENDER_DEADLINE_MS);
+    const [drawn, nextLaunch] = await Promise.all([draw(page.pathAndQuery), deadline.race(this.nextLaunchMs())]);
+    deadline.clear();
     if (drawn.status === 404) {
       // The page is gone (a project removed): its copy must not outlive it.
       this.remove(page.key);
       return drawn;
     }
-    // Drawn without its data (the database was slow): answered once, never kept.
-    if (drawn.status !== 200 || drawn.complete === false) return drawn;
+    // Drawn without its data (the database was slow), or with no word on the next launch: answered once, never kept.
+    if (drawn.status !== 200 || drawn.complete === false || nextLaunch === undefined) return drawn;
     const cut = nonceIndex(drawn.html);
     const head = drawn.html.slice(0, cut);
     const entry: Entry = {

@@ -6,6 +6,7 @@ import { anonReads, type AnonReads } from '../security/caller.ts';
 import { site } from '../../domain/site.ts';
 import { renderFirstScreen, type FirstScreen, type InProcessFetch } from './first-screen.ts';
 import { IndexHtml, renderIndexHtml, styleNonceTag, withoutModulePreloads, type PageMeta } from './index-html.ts';
+import { Deadline } from './deadline.ts';
 import { nonceIndex } from './page-cache.ts';
 import { metaNeedsData, resolvePageMeta, staticPageMeta, type ResolvedPage } from './page-meta.ts';
 import { readSiteIdentity } from './public-data.ts';
@@ -148,28 +149,5 @@ export class PageRenderer {
       done.push({ path, drawn: page?.html('').includes('id="server-queries"') ?? false });
     }
     return done;
-  }
-}
-
-/** One deadline shared by several reads: each race ends with undefined once it has passed. */
-class Deadline {
-  private timer?: NodeJS.Timeout;
-  private readonly expired: Promise<undefined>;
-
-  constructor(ms: number) {
-    this.expired = Number.isFinite(ms)
-      ? new Promise((resolve) => {
-          this.timer = setTimeout(() => resolve(undefined), ms);
-        })
-      : new Promise(() => undefined);
-  }
-
-  /** The work's result, or undefined past the deadline (or when it failed); the work goes on unobserved. */
-  race<T>(work: Promise<T>): Promise<T | undefined> {
-    return Promise.race([work.catch(() => undefined), this.expired]);
-  }
-
-  clear(): void {
-    clearTimeout(this.timer);
   }
 }

@@ -31,6 +31,8 @@ const INDEX_HTML = `<!doctype html>
 let clone: Database;
 let proxy: TcpProxy;
 let server: TestServer;
+/** The same database behind the same proxy, with the page cache on (as a production server runs). */
+let cachingServer: TestServer;
 let projectId: string;
 let distDir: string;
 
@@ -50,11 +52,14 @@ beforeAll(async () => {
   const owner = await server.createUser({ name: 'Owner' });
   await server.service().from('creators').insert({ id: owner.id, name: 'Owner' });
   projectId = await serviceProject(server, owner.id);
+  const cachingDb = await openPostgres(viaProxy.toString(), { poolSize: 4, acquireTimeoutMs: 60_000, queryTimeoutMs: 60_000 });
+  cachingServer = await startTestServer({ WEB_DIST_DIR: distDir, PAGE_RENDER_DEADLINE_MS: '500', PAGE_CACHE: 'true', PAGE_WARM_UP: 'false' }, { db: cachingDb });
 }, 120_000);
 
 afterAll(async () => {
   proxy?.resume();
   await server?.close();
+  await cachingServer?.close();
   await proxy?.close();
   await clone?.close();
   if (distDir) rmSync(distDir, { recursive: true, force: true });
@@ -100,5 +105,20 @@ describe('pages while the database hangs', () => {
     const { data, error } = await server.anon().from('projects').select('id').eq('id', projectId);
     expect(error).toBeNull();
     expect(data).toEqual([{ id: projectId }]);
+  });
+
+  it('sends a page the cache holds no copy of without its data too, rather than wait on the database', async () => {
+    proxy.hang();
+    try {
+      const home = await fetch(`${cachingServer.url}/`, { signal: AbortSignal.timeout(20_000) });
+      expect(home.status).toBe(200);
+      const html = await home.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(hasFirstScreen(html)).toBe(false);
+    } finally {
+      proxy.resume();
+    }
+    // Drawn without its data, it was not kept: the next visitor gets the page with its data.
+    await expect.poll(async () => hasFirstScreen(await (await fetch(`${cachingServer.url}/`)).text())).toBe(true);
   });
 });
