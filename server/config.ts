@@ -135,6 +135,10 @@ const envSchema = z.object({
   REALTIME_MAX_JOINS_PER_SECOND: z.coerce.number().int().min(1).default(100),
   REALTIME_MAX_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(100),
   REALTIME_MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(200),
+  // Presence a client may make the server hold and send to everyone on a topic (decision 192):
+  // one channel's presence, and all a client network's sockets together.
+  REALTIME_MAX_PRESENCE_BYTES: z.coerce.number().int().min(2).default(1024),
+  REALTIME_MAX_PRESENCE_BYTES_PER_IP: z.coerce.number().int().min(2).default(64 * 1024),
   // Auth limits per client IP, GoTrue-like defaults.
   RATE_LIMIT_TOKEN: rateLimit.prefault('150/300'),
   RATE_LIMIT_TOKEN_BURST: z.coerce.number().int().positive().default(30),

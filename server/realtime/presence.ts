@@ -2,6 +2,7 @@ import { canRead, canWrite } from './authorization.ts';
 import type { Channel } from './channel.ts';
 import { TEXTS } from './protocol/messages.ts';
 import type { RealtimeServices } from './services.ts';
+import { VIEWERS_TOPIC_PREFIX } from './viewers.ts';
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -15,12 +16,16 @@ export async function handlePresence(s: RealtimeServices, channel: Channel, ref:
   const event = isPlainObject(payload) && typeof payload.event === 'string' ? payload.event.toLowerCase() : undefined;
   if (event === 'untrack') {
     s.hub.untrack(channel);
+    s.presenceBudget.release(channel);
     return channel.reply(ref, 'ok', {});
   }
   if (event !== 'track') return channel.reply(ref, 'error', { reason: `UnknownPresenceEvent: ${event ?? 'missing event'}` });
 
-  const meta = (payload as Record<string, unknown>).payload ?? {};
-  if (!isPlainObject(meta)) return channel.reply(ref, 'error', { reason: TEXTS.presencePayload });
+  const given = (payload as Record<string, unknown>).payload ?? {};
+  if (!isPlainObject(given)) return channel.reply(ref, 'error', { reason: TEXTS.presencePayload });
+  // On a viewers topic the server only counts (decision 192): what a client says there is never
+  // stored nor sent to anyone, so it costs nothing.
+  const meta = channel.topicKey.startsWith(VIEWERS_TOPIC_PREFIX) ? {} : given;
   if (channel.isPrivate) {
     channel.policies.presenceWrite ??= await canWrite(s.db, channel.auth, channel.subTopic, 'presence');
     if (channel.policies.presenceRead === undefined) {
@@ -29,6 +34,9 @@ export async function handlePresence(s: RealtimeServices, channel: Channel, ref:
     if (!channel.policies.presenceWrite) return channel.reply(ref, 'error', { reason: TEXTS.cannotWrite(channel.subTopic) });
   }
   if (channel.state !== 'joined') return;
+  const charged = s.presenceBudget.charge(channel, Buffer.byteLength(JSON.stringify(meta)));
+  if (charged === 'too-large') return channel.reply(ref, 'error', { reason: TEXTS.presenceTooLarge(s.presenceBudget.limits.maxPresenceBytes) });
+  if (charged === 'over-budget') return channel.reply(ref, 'error', { reason: TEXTS.presenceOverBudget });
   channel.presenceEnabled = true;
   s.hub.track(channel, meta);
   channel.reply(ref, 'ok', {});

@@ -21,6 +21,7 @@ import { IpSockets, upgradeIp } from './limits.ts';
 import { endChannel, newStats, type RealtimeServices, type RealtimeStats } from './services.ts';
 import { RealtimeSocket } from './socket.ts';
 import { checkToken } from './tokens.ts';
+import { PresenceBudget } from './presence-budget.ts';
 
 export const WEBSOCKET_PATH = '/realtime/v1/websocket';
 const CLOSE_GRACE_MS = 2000;
@@ -34,6 +35,8 @@ export interface RealtimeOptions {
     | 'REALTIME_MAX_JOINS_PER_SECOND'
     | 'REALTIME_MAX_MESSAGES_PER_SECOND'
     | 'REALTIME_MAX_SOCKETS_PER_IP'
+    | 'REALTIME_MAX_PRESENCE_BYTES'
+    | 'REALTIME_MAX_PRESENCE_BYTES_PER_IP'
     | 'TRUST_PROXY'
     | 'STATEMENT_TIMEOUT_ANON'
     | 'STATEMENT_TIMEOUT_AUTHENTICATED'
@@ -96,7 +99,11 @@ export class Realtime {
       delivered: (committedAt) => stats.observeLag?.(Math.max(0, clock.nowMs() - Date.parse(committedAt)) / 1000),
       guard: (subscribers) => guard.check([...subscribers].filter((s): s is Channel => s instanceof Channel)),
     });
-    this.services = { db, keys, clock, log, limits, stats, hub, guard, feed };
+    const presenceBudget = new PresenceBudget({
+      maxPresenceBytes: config.REALTIME_MAX_PRESENCE_BYTES,
+      maxPresenceBytesPerNetwork: config.REALTIME_MAX_PRESENCE_BYTES_PER_IP,
+    });
+    this.services = { db, keys, clock, log, limits, stats, hub, presenceBudget, guard, feed };
     this.routes = realtimeRoutes(this.services);
     this.wss = new WebSocketServer({
       noServer: true,
@@ -124,8 +131,13 @@ export class Realtime {
     return this.services.stats;
   }
 
-  stats(): Readonly<RealtimeStats> & { sockets: number; channels: number } {
-    return { ...this.services.stats, sockets: this.sockets.size, channels: this.services.hub.channelCount() };
+  stats(): Readonly<RealtimeStats> & { sockets: number; channels: number; presenceBytes: number } {
+    return {
+      ...this.services.stats,
+      sockets: this.sockets.size,
+      channels: this.services.hub.channelCount(),
+      presenceBytes: this.services.presenceBudget.held(),
+    };
   }
 
   /** The HTTP server's 'upgrade' listener. */

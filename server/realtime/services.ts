@@ -5,6 +5,7 @@ import type { AccessGuard } from './access-guard.ts';
 import type { Channel } from './channel.ts';
 import type { ChangeFeed } from './changes/feed.ts';
 import type { Hub } from './hub.ts';
+import type { PresenceBudget } from './presence-budget.ts';
 
 export interface RealtimeLimits {
   /** The largest frame a client may send, and the largest row record sent whole. */
@@ -47,6 +48,7 @@ export interface RealtimeServices {
   log(line: string): void;
   limits: RealtimeLimits;
   hub: Hub;
+  presenceBudget: PresenceBudget;
   feed: ChangeFeed;
   guard: AccessGuard;
   stats: RealtimeStats;
@@ -63,6 +65,7 @@ export function endChannel(s: RealtimeServices, channel: Channel, ending: Ending
   if (ending.kind === 'shutdown') channel.system('system', 'error', ending.message);
   channel.state = 'closed';
   s.hub.remove(channel);
+  s.presenceBudget.release(channel);
   s.feed.unsubscribe(channel);
   s.guard.unwatch(channel);
   channel.socket.forget(channel);

@@ -30,6 +30,8 @@ export const TEXTS = {
   tooManyMessages: 'MessagePerSecondRateLimitReached: Too many messages per second',
   tooManySockets: 'ConnectionRateLimitReached: Too many connected users',
   presencePayload: 'Presence track payload must be a map',
+  presenceTooLarge: (limit: number) => `PresenceSizeExceeded: a presence may be at most ${limit} bytes`,
+  presenceOverBudget: 'PresenceRateLimitReached: Too much presence tracked from this network',
   invalidJoinPayload: 'InvalidJoinPayload: unable to parse, expected an array of maps',
   cannotRead: (topic: string) => `Unauthorized: You do not have permissions to read from this Channel topic: ${topic}`,
   cannotWrite: (topic: string) => `Unauthorized: You do not have permissions to write to this Channel topic: ${topic}`,

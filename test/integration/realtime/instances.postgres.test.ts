@@ -3,6 +3,7 @@ import type { RealtimeChannel } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { secondConnection } from '../../support/databases.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
+import { serviceProject } from '../schema-fixtures.ts';
 import { type ChangeMessage, closeClients, Inbox, ownerSql, postgresReady, realtimeClient, subscribed, systemInbox } from './support.ts';
 
 /**
@@ -109,7 +110,9 @@ describe('two instances on one database', () => {
   });
 
   it('counts viewing-now people alike on every instance: one address, or one user, on both is one viewer', async () => {
-    const project = randomUUID();
+    const maker = await a.createUser();
+    await a.service().from('creators').insert({ id: maker.id, name: 'Maker' });
+    const project = await serviceProject(a, maker.id);
     const ada = await a.createUser();
     const viewer = async (server: TestServer, token?: string) => {
       const channel = realtimeClient(server, { vsn: '2.0.0', token }).channel(`viewers:${project}`, { config: { private: true } });

@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../../support/server.ts';
+import { serviceProject } from '../schema-fixtures.ts';
 import { type ChangeMessage, closeClients, Inbox, postgresReady, realtimeClient, refused, subscribed, systemInbox } from './support.ts';
 
 /** What the live site subscribes to (web/lib/live): the server-counted viewers, the bell, wildcards. */
@@ -14,7 +15,11 @@ beforeAll(async () => {
   server = await startTestServer();
   ada = await server.createUser();
   bob = await server.createUser();
+  await server.service().from('creators').insert({ id: ada.id, name: 'Ada' });
 });
+
+/** Viewers are counted only on a launched project's page: a fresh one per test, so counts start at 0. */
+const launchedProject = () => serviceProject(server, ada.id);
 afterEach(closeClients);
 afterAll(() => server?.close());
 
@@ -31,7 +36,7 @@ const lastCount = (inbox: Inbox<{ payload: { count: number } }>) => inbox.receiv
 
 describe('viewing now', () => {
   it('is counted by the server from presence joins and leaves, whatever clients put in their presence', async () => {
-    const project = randomUUID();
+    const project = await launchedProject();
     // Two people: different signed-in users (from one address, as every test client is).
     const first = await viewer(realtimeClient(server, { vsn: '2.0.0', token: ada.token }), project);
     await first.counts.next((m) => m.payload.count === 1);
@@ -47,7 +52,7 @@ describe('viewing now', () => {
   });
 
   it('refuses a client broadcasting on a viewers topic, so the count only ever comes from the server', async () => {
-    const project = randomUUID();
+    const project = await launchedProject();
     const watcher = await viewer(realtimeClient(server, { vsn: '2.0.0', token: ada.token }), project);
     await watcher.counts.next((m) => m.payload.count === 1);
     const liar = await viewer(realtimeClient(server, { vsn: '2.0.0', token: bob.token }), project);
@@ -57,7 +62,7 @@ describe('viewing now', () => {
   });
 
   it('counts people, not sockets: anonymous visitors from one address are one viewer, however many sockets they open', async () => {
-    const project = randomUUID();
+    const project = await launchedProject();
     const visitors = [];
     for (const vsn of ['2.0.0', '1.0.0', '2.0.0', '1.0.0'] as const) visitors.push(await viewer(realtimeClient(server, { vsn }), project));
     // A visitor with an anonymous session is still anonymous: the same viewer as the others on its address.
@@ -71,7 +76,7 @@ describe('viewing now', () => {
   });
 
   it('counts two signed-in users on one address twice, and one user with several sockets once', async () => {
-    const project = randomUUID();
+    const project = await launchedProject();
     const adaTabs = [];
     for (let i = 0; i < 3; i++) adaTabs.push(await viewer(realtimeClient(server, { vsn: '2.0.0', token: ada.token }), project));
     await adaTabs[0]!.counts.next((m) => m.payload.count === 1);
@@ -82,7 +87,7 @@ describe('viewing now', () => {
   });
 
   it('counts a visitor who signs in on an open page as the person they now are', async () => {
-    const project = randomUUID();
+    const project = await launchedProject();
     // Two anonymous visitors on one address: one viewer.
     const watcher = await viewer(realtimeClient(server, { vsn: '2.0.0' }), project);
     await watcher.counts.next((m) => m.payload.count === 1);
@@ -94,7 +99,7 @@ describe('viewing now', () => {
   });
 
   it('counts one socket that joins the viewers topic twice once', async () => {
-    const project = randomUUID();
+    const project = await launchedProject();
     const watcher = await viewer(realtimeClient(server, { vsn: '2.0.0', token: ada.token }), project);
     await watcher.counts.next((m) => m.payload.count === 1);
     // A raw socket (supabase-js keeps one channel per topic) joining and tracking, then doing it again.
@@ -126,7 +131,7 @@ describe('viewing now', () => {
   });
 
   it('goes down once every socket of a viewer has closed', async () => {
-    const project = randomUUID();
+    const project = await launchedProject();
     const watcher = await viewer(realtimeClient(server, { vsn: '2.0.0', token: ada.token }), project);
     const bobClients = [realtimeClient(server, { vsn: '2.0.0', token: bob.token }), realtimeClient(server, { vsn: '1.0.0', token: bob.token })];
     for (const client of bobClients) await viewer(client, project);

@@ -17,7 +17,7 @@ alter table realtime.messages enable row level security;
 create policy live_viewers_read on realtime.messages as permissive for select to anon, authenticated
   using (((( SELECT realtime.topic() AS topic) ~~ 'viewers:%'::text) AND (extension = ANY (ARRAY['broadcast'::text, 'presence'::text]))));
 create policy live_viewers_track on realtime.messages as permissive for insert to anon, authenticated
-  with check (((( SELECT realtime.topic() AS topic) ~~ 'viewers:%'::text) AND (extension = 'presence'::text)));
+  with check (((extension = 'presence'::text) AND showcase_private.viewers_topic_is_launched_project(( SELECT realtime.topic() AS topic))));
 
 grant insert, select, update on realtime.messages to anon;
 grant insert, select, update on realtime.messages to authenticated;
