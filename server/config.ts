@@ -136,7 +136,7 @@ const envSchema = z.object({
   REALTIME_MAX_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(100),
   REALTIME_MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(200),
   // Several instances on Postgres (decision 191): how long a broadcast or presence message for the
-  // other instances is retried while the database does not answer (a restart, a failover).
+  // other instances is retried while the database does not answer (a restart, a failover); 0: never.
   REALTIME_CLUSTER_RETRY_SECONDS: z.coerce.number().min(0).default(5),
   // Auth limits per client IP, GoTrue-like defaults.
   RATE_LIMIT_TOKEN: rateLimit.prefault('150/300'),

@@ -225,11 +225,12 @@ export class Cluster {
     }
   }
 
-  /** As many queued messages as fit one NOTIFY, `{"i":…,"s":…,"m":[…]}`; those too old are given up first. */
+  /** As many queued messages as fit one NOTIFY, `{"i":…,"s":…,"m":[…]}`; during an outage those too old are given up first. */
   private nextBatch(): Batch | undefined {
+    // Only while the database does not answer: a slow one that answers delivers everything.
     const now = performance.now();
     let expired = 0;
-    while (expired < this.queue.length && now - this.queue[expired]!.at > this.retryWindowMs) expired++;
+    while (this.stats.failing && expired < this.queue.length && now - this.queue[expired]!.at > this.retryWindowMs) expired++;
     if (expired) this.giveUp(this.queue.splice(0, expired), 'the database did not answer in time');
     if (!this.queue.length) return undefined;
     let text = '';
