@@ -139,6 +139,9 @@ const envSchema = z.object({
   // one channel's presence, and all a client network's sockets together.
   REALTIME_MAX_PRESENCE_BYTES: z.coerce.number().int().min(2).default(1024),
   REALTIME_MAX_PRESENCE_BYTES_PER_IP: z.coerce.number().int().min(2).default(64 * 1024),
+  // Several instances on Postgres (decision 191): how long a broadcast or presence message for the
+  // other instances is retried while the database does not answer (a restart, a failover); 0: never.
+  REALTIME_CLUSTER_RETRY_SECONDS: z.coerce.number().min(0).default(5),
   // Auth limits per client IP, GoTrue-like defaults.
   RATE_LIMIT_TOKEN: rateLimit.prefault('150/300'),
   RATE_LIMIT_TOKEN_BURST: z.coerce.number().int().positive().default(30),

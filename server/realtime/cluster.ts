@@ -8,6 +8,12 @@ const NOTIFY_BYTES = 7900;
 const ALIVE_MS = 10_000;
 /** An instance not heard from for this long is gone: its presences leave. */
 const DEAD_MS = 35_000;
+/** How long a message may wait for the database (a restart, a failover) before it is given up. */
+export const DEFAULT_RETRY_WINDOW_MS = 5_000;
+/** At most this many messages wait; past it the oldest are given up. */
+export const DEFAULT_MAX_QUEUED = 10_000;
+/** Waits between attempts at a batch NOTIFY refused; the last repeats. */
+const RETRY_DELAYS_MS = [100, 250, 500, 1000] as const;
 
 /** A presence entry as it travels: its topic, key and meta (with the server's phx_ref). */
 export interface RemotePresence {
@@ -28,6 +34,29 @@ export type ClusterMessage =
   | { k: 'alive' }
   | { k: 'bye' };
 
+export interface ClusterOptions {
+  /** How long a message may wait for the database before it is given up (default 5 s). */
+  retryWindowMs?: number;
+  /** How many messages may wait at most (default 10,000); past it the oldest are given up. */
+  maxQueued?: number;
+}
+
+/** What the cluster has done so far, for metrics and for tests that wait on it. */
+export interface ClusterState {
+  /** Batches Postgres accepted. */
+  sent: number;
+  /** Attempts at a batch that failed (each is retried while its messages are young enough). */
+  failedAttempts: number;
+  /** Whether the last attempt failed: a batch is waiting for the database. */
+  failing: boolean;
+  /** Messages waiting, the batch being retried included. */
+  waiting: number;
+  /** Messages given up: older than the retry window, or past the queue's bound. */
+  dropped: number;
+  /** Times the LISTEN connection came back (and the instance said hello again). */
+  relistened: number;
+}
+
 export interface ClusterPeer {
   /** A message from another instance. */
   receive(from: string, message: ClusterMessage): void;
@@ -37,16 +66,50 @@ export interface ClusterPeer {
   localPresence(): RemotePresence[];
 }
 
+interface Queued {
+  message: ClusterMessage;
+  /** performance.now() when it was published. */
+  at: number;
+}
+
+interface Batch {
+  /** The NOTIFY payload, numbered: a retry sends the very same text. */
+  payload: string;
+  messages: Queued[];
+}
+
+/** Messages whose loss leaves presence wrong until it is sent again in full. */
+const PRESENCE_KINDS = new Set<ClusterMessage['k']>(['track', 'untrack', 'state']);
+
 /**
  * Broadcast and presence between server instances on one Postgres database, through Postgres
  * itself: each instance NOTIFYs what its sockets did and LISTENs for the others'. Messages leave
  * in order, batched into as few NOTIFYs as fit (one at a time, so they arrive in order too).
+ *
+ * A batch Postgres refuses (its connection dropped: a restart, a failover) is sent again, the same
+ * batch first and the rest behind it, until its oldest message is older than the retry window.
+ * Each batch carries a number that grows by one per batch, so a retry of one that did reach
+ * Postgres (only its answer was lost) is dropped by the receivers: nothing arrives twice.
  */
 export class Cluster {
   readonly id = randomUUID();
-  private readonly queue: ClusterMessage[] = [];
+  private readonly queue: Queued[] = [];
   private flushing: Promise<void> | undefined;
   private readonly seen = new Map<string, number>();
+  /** The last batch number heard from each instance. */
+  private readonly lastBatch = new Map<string, number>();
+  private batchNumber = 0;
+  private closing = false;
+  /** Ends a wait between attempts early (on close). */
+  private wake: (() => void) | undefined;
+  /** Given-up messages that leave the others' view of this instance's presence wrong. */
+  private presenceLost = false;
+  private helloLost = false;
+  private readonly retryWindowMs: number;
+  private readonly maxQueued: number;
+  private readonly stats: Omit<ClusterState, 'waiting'> = { sent: 0, failedAttempts: 0, failing: false, dropped: 0, relistened: 0 };
+  private readonly watchers = new Set<(state: ClusterState) => void>();
+  private retrying: Batch | undefined;
   private unlisten: (() => Promise<void>) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -57,7 +120,27 @@ export class Cluster {
     private readonly db: Database,
     private readonly peer: ClusterPeer,
     private readonly log: (line: string) => void,
-  ) {}
+    options: ClusterOptions = {},
+  ) {
+    this.retryWindowMs = options.retryWindowMs ?? DEFAULT_RETRY_WINDOW_MS;
+    this.maxQueued = options.maxQueued ?? DEFAULT_MAX_QUEUED;
+  }
+
+  state(): ClusterState {
+    return { ...this.stats, waiting: this.queue.length + (this.retrying?.messages.length ?? 0) };
+  }
+
+  /** Calls fn with the state after every change, until the returned function is called. */
+  watch(fn: (state: ClusterState) => void): () => void {
+    this.watchers.add(fn);
+    return () => this.watchers.delete(fn);
+  }
+
+  private changed(): void {
+    if (this.watchers.size === 0) return;
+    const state = this.state();
+    for (const fn of [...this.watchers]) fn(state);
+  }
 
   async start(): Promise<void> {
     this.unlisten = await this.db.listen(
@@ -66,7 +149,11 @@ export class Cluster {
         this.inbound = this.inbound.then(() => this.heard(payload));
       },
       // Messages sent while LISTEN was down are gone: ask everyone for their presences again.
-      () => this.publish({ k: 'hello' }),
+      () => {
+        this.stats.relistened++;
+        this.publish({ k: 'hello' });
+        this.changed();
+      },
     );
     this.publish({ k: 'hello' });
     this.timer = setInterval(() => {
@@ -75,6 +162,7 @@ export class Cluster {
       for (const [instance, at] of this.seen) {
         if (now - at > DEAD_MS) {
           this.seen.delete(instance);
+          this.lastBatch.delete(instance);
           this.peer.lost(instance);
         }
       }
@@ -84,50 +172,121 @@ export class Cluster {
 
   publish(message: ClusterMessage): void {
     if (this.stopped) return;
-    this.queue.push(message);
+    this.queue.push({ message, at: performance.now() });
+    if (this.queue.length > this.maxQueued) this.giveUp(this.queue.splice(0, this.queue.length - this.maxQueued), 'too many waiting');
     this.flushing ??= this.flush().finally(() => (this.flushing = undefined));
+    this.changed();
   }
 
   async close(): Promise<void> {
     clearInterval(this.timer);
     this.publish({ k: 'bye' });
+    // One more attempt at what waits, without waiting for the database to come back.
+    this.closing = true;
+    this.wake?.();
     await this.flushing;
     this.stopped = true;
     await this.unlisten?.();
   }
 
+  /** Sends what is queued, one batch at a time, each retried while young enough (see the class). */
   private async flush(): Promise<void> {
-    while (this.queue.length) {
-      // As many messages as fit one NOTIFY: `{"i":…,"m":[…]}`.
-      let text = '';
-      let taken = 0;
-      for (const message of this.queue) {
-        const json = JSON.stringify(message);
-        const next = text ? `${text},${json}` : json;
-        if (taken > 0 && next.length + 60 > NOTIFY_BYTES) break;
-        text = next;
-        taken++;
-      }
-      this.queue.splice(0, taken);
-      const payload = `{"i":"${this.id}","m":[${text}]}`;
+    for (let attempt = 0; ; ) {
+      const batch = (this.retrying ??= this.nextBatch());
+      if (!batch) return;
       try {
-        if (Buffer.byteLength(payload) <= NOTIFY_BYTES) {
-          await this.db.query('select pg_notify($1, $2)', [CHANNEL, payload]);
-        } else {
-          await this.db.query(
-            `with m as (insert into platform.realtime_cluster_messages (body) values ($2) returning id)
-             select pg_notify($1, json_build_object('i', $3::text, 'ref', (select id from m))::text)`,
-            [CHANNEL, payload, this.id],
-          );
-        }
+        await this.send(batch.payload);
       } catch (err) {
-        this.log(`realtime: could not tell the other instances: ${(err as Error).message}`);
+        this.stats.failedAttempts++;
+        if (!this.stats.failing) {
+          this.stats.failing = true;
+          this.log(`realtime: could not tell the other instances: ${(err as Error).message}; retrying for up to ${this.retryWindowMs} ms`);
+        }
+        if (this.closing || performance.now() - batch.messages[0]!.at > this.retryWindowMs) {
+          this.retrying = undefined;
+          this.giveUp(batch.messages, this.closing ? 'shutting down' : 'the database did not answer in time');
+          this.changed();
+          continue;
+        }
+        this.changed();
+        await this.pause(RETRY_DELAYS_MS[Math.min(attempt++, RETRY_DELAYS_MS.length - 1)]!);
+        continue;
       }
+      this.retrying = undefined;
+      attempt = 0;
+      this.stats.sent++;
+      if (this.stats.failing) {
+        this.stats.failing = false;
+        this.log('realtime: the other instances are reachable again');
+      }
+      // What was given up is said again in full: presences as they are now, and a hello.
+      if (this.presenceLost) this.queue.push({ message: { k: 'state', entries: this.peer.localPresence() }, at: performance.now() });
+      if (this.helloLost) this.queue.push({ message: { k: 'hello' }, at: performance.now() });
+      this.presenceLost = this.helloLost = false;
+      this.changed();
     }
   }
 
+  /** As many queued messages as fit one NOTIFY, `{"i":…,"s":…,"m":[…]}`; during an outage those too old are given up first. */
+  private nextBatch(): Batch | undefined {
+    // Only while the database does not answer: a slow one that answers delivers everything.
+    const now = performance.now();
+    let expired = 0;
+    while (this.stats.failing && expired < this.queue.length && now - this.queue[expired]!.at > this.retryWindowMs) expired++;
+    if (expired) this.giveUp(this.queue.splice(0, expired), 'the database did not answer in time');
+    if (!this.queue.length) return undefined;
+    let text = '';
+    let taken = 0;
+    for (const { message } of this.queue) {
+      const json = JSON.stringify(message);
+      const next = text ? `${text},${json}` : json;
+      if (taken > 0 && next.length + 80 > NOTIFY_BYTES) break;
+      text = next;
+      taken++;
+    }
+    const messages = this.queue.splice(0, taken);
+    return { payload: `{"i":"${this.id}","s":${++this.batchNumber},"m":[${text}]}`, messages };
+  }
+
+  private async send(payload: string): Promise<void> {
+    if (Buffer.byteLength(payload) <= NOTIFY_BYTES) {
+      await this.db.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+    } else {
+      await this.db.query(
+        `with m as (insert into platform.realtime_cluster_messages (body) values ($2) returning id)
+         select pg_notify($1, json_build_object('i', $3::text, 'ref', (select id from m))::text)`,
+        [CHANNEL, payload, this.id],
+      );
+    }
+  }
+
+  private giveUp(messages: Queued[], why: string): void {
+    if (!messages.length) return;
+    this.stats.dropped += messages.length;
+    for (const { message } of messages) {
+      if (PRESENCE_KINDS.has(message.k)) this.presenceLost = true;
+      else if (message.k === 'hello') this.helloLost = true;
+    }
+    this.log(`realtime: ${messages.length} message(s) for the other instances given up (${why})`);
+  }
+
+  private pause(ms: number): Promise<void> {
+    if (this.closing) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = undefined;
+        done();
+      };
+    });
+  }
+
   private async heard(payload: string): Promise<void> {
-    let parsed: { i: string; m?: ClusterMessage[]; ref?: number };
+    let parsed: { i: string; s?: number; m?: ClusterMessage[]; ref?: number };
     try {
       parsed = JSON.parse(payload) as typeof parsed;
       if (parsed.i === this.id) return;
@@ -141,10 +300,17 @@ export class Cluster {
       return;
     }
     const from = parsed.i;
+    // A batch sent again after its answer was lost: already delivered.
+    if (typeof parsed.s === 'number') {
+      const last = this.lastBatch.get(from);
+      if (last !== undefined && parsed.s <= last) return;
+      this.lastBatch.set(from, parsed.s);
+    }
     this.seen.set(from, performance.now());
     for (const message of parsed.m ?? []) {
       if (message.k === 'bye') {
         this.seen.delete(from);
+        this.lastBatch.delete(from);
         this.peer.lost(from);
       } else if (message.k === 'hello') {
         this.publish({ k: 'state', entries: this.peer.localPresence() });

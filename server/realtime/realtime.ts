@@ -37,6 +37,7 @@ export interface RealtimeOptions {
     | 'REALTIME_MAX_SOCKETS_PER_IP'
     | 'REALTIME_MAX_PRESENCE_BYTES'
     | 'REALTIME_MAX_PRESENCE_BYTES_PER_IP'
+    | 'REALTIME_CLUSTER_RETRY_SECONDS'
     | 'TRUST_PROXY'
     | 'STATEMENT_TIMEOUT_ANON'
     | 'STATEMENT_TIMEOUT_AUTHENTICATED'
@@ -68,7 +69,7 @@ export class Realtime {
   private readonly ipSockets: IpSockets;
   private readonly trustProxy: readonly string[];
   /** Postgres: broadcast and presence reach the other instances on the same database. */
-  private readonly cluster: Cluster | undefined;
+  readonly cluster: Cluster | undefined;
   private readonly viewers: ViewerCounts;
   /** POST /api/broadcast…, mounted under /realtime/v1 by the app. */
   readonly routes: Hono;
@@ -87,7 +88,7 @@ export class Realtime {
     this.ipSockets = new IpSockets(limits.maxSocketsPerIp);
     this.trustProxy = config.TRUST_PROXY;
     const hub = new Hub();
-    if (db.kind === 'postgres') hub.cluster = this.cluster = new Cluster(db, hub, log);
+    if (db.kind === 'postgres') hub.cluster = this.cluster = new Cluster(db, hub, log, { retryWindowMs: config.REALTIME_CLUSTER_RETRY_SECONDS * 1000 });
     this.viewers = new ViewerCounts(hub);
     const guard = new AccessGuard(clock, db, (channel, message) => endChannel(this.services, channel, { kind: 'shutdown', message }));
     const feed = new ChangeFeed({
