@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../components/ui/use-toast.ts';
-import { supabase } from '../../lib/supabase.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { callbackOutcome } from '../../lib/session/callback-error.ts';
+import { readCallbackSession } from './api/callback-session.ts';
 
 /**
  * /auth/callback: where GitHub sign-in and e-mail links land. supabase-js (detectSessionInUrl,
@@ -20,16 +20,7 @@ export default function AuthCallbackPage() {
     if (handled.current) return;
     handled.current = true;
     void (async () => {
-      let initError: unknown;
-      let signedIn = false;
-      try {
-        initError = (await supabase.auth.initialize()).error;
-        const { data, error } = await supabase.auth.getSession();
-        initError ??= error;
-        signedIn = Boolean(data.session);
-      } catch (error) {
-        initError = error;
-      }
+      const { initError, signedIn } = await readCallbackSession();
       const outcome = callbackOutcome({ search: window.location.search, hash: window.location.hash, initError, signedIn });
       if (outcome.kind === 'failed') {
         // Spec §8: callback failures are logged; the visitor gets the product's own words.

@@ -5,12 +5,11 @@ import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { clientRateLimiter } from '../../lib/rate-limiter.ts';
-import { supabase } from '../../lib/supabase.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { isValidEmail } from '../../lib/validation.ts';
 import { isRateLimited } from '../../lib/session/auth-errors.ts';
 import { AuthShell } from '../auth/index.ts';
-import { resetPasswordUrl } from '../../lib/session/return-urls.ts';
+import { sendPasswordResetEmail } from './api/password-reset.ts';
 
 /** /forgot-password: e-mails a link to /reset-password. Says the same whether or not the address has an account. */
 export default function ForgotPasswordPage() {
@@ -34,9 +33,7 @@ export default function ForgotPasswordPage() {
       return;
     }
     setBusy(true);
-    const { error: sendError } = await supabase.auth.resetPasswordForEmail(trimmed, {
-      redirectTo: resetPasswordUrl(),
-    });
+    const sendError = await sendPasswordResetEmail(trimmed);
     setBusy(false);
     if (sendError) {
       toast(

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
-import { supabase } from '../../lib/supabase.ts';
+import { setNewPassword } from './api/password-reset.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { GuardSkeleton } from '../../components/guards.tsx';
 import { useAuth } from '../../lib/session/auth-context.tsx';
@@ -38,7 +38,7 @@ export default function ResetPasswordPage() {
   const save = async (password: string) => {
     setBusy(true);
     setServerError(undefined);
-    const { error } = await supabase.auth.updateUser({ password });
+    const error = await setNewPassword(password);
     setBusy(false);
     if (error) {
       if (isRateLimited(error)) toast({ variant: 'destructive', ...MESSAGES.tooManyAttempts });

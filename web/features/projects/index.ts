@@ -8,3 +8,4 @@ export { toProject, type Project, type ProjectRow, type Creator } from './api/ty
 export { projectImageUrl, PLACEHOLDER_IMAGE } from './api/image-url.ts';
 export { useTags, tagsQuery, type TagRow } from './api/tags-query.ts';
 export { useLiveUpvotes } from './api/live-upvotes.ts';
+export { projectKeys } from './api/query-keys.ts';

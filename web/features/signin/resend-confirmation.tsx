@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { MESSAGES } from '../../../domain/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
-import { supabase } from '../../lib/supabase.ts';
 import { authErrorMessage, isRateLimited } from '../../lib/session/auth-errors.ts';
-import { authCallbackUrl } from '../../lib/session/return-urls.ts';
+import { resendSignupConfirmation } from './api/resend-confirmation.ts';
 
 /** Shown after a sign-in refused for an unconfirmed address: explains why and sends a new link. */
 export function ResendConfirmation({ email }: { email: string }) {
@@ -12,11 +11,7 @@ export function ResendConfirmation({ email }: { email: string }) {
 
   const resend = async () => {
     setState('sending');
-    const { error } = await supabase.auth.resend({
-      type: 'signup',
-      email,
-      options: { emailRedirectTo: authCallbackUrl('signup') },
-    });
+    const error = await resendSignupConfirmation(email);
     if (error) {
       setState('idle');
       // The server allows one e-mail a minute per address and says how long to wait.

@@ -1,21 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { supabase } from '../../../lib/supabase.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { errorMessage } from '../api/errors.ts';
+import { addTag, mergeTags, renameTag, useAdminTags, type AdminTag } from '../api/tags.ts';
+import { projectKeys } from '../../projects/index.ts';
 import { PageHeader } from '../components/data-table.tsx';
-
-interface AdminTag {
-  id: string;
-  slug: string;
-  name: string;
-  kind: 'stack' | 'topic';
-}
 
 /**
  * Admin › Tags: the curated list makers choose from. Add, rename (the slug, and so /tags/{slug},
@@ -25,20 +19,13 @@ export default function TagsPage() {
   useDocumentTitle('Tags');
   const ids = useId();
   const qc = useQueryClient();
-  const { data: tags = [] } = useQuery({
-    queryKey: ['tags'],
-    queryFn: async () => {
-      const { data, error } = await supabase.from('tags').select('id, slug, name, kind').order('kind').order('name');
-      if (error) throw error;
-      return data as AdminTag[];
-    },
-  });
+  const { data: tags = [] } = useAdminTags();
   const done = (error: unknown, success: string) => {
     if (error) toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) });
     else {
       toast({ title: success });
-      void qc.invalidateQueries({ queryKey: ['tags'] });
-      void qc.invalidateQueries({ queryKey: ['projects'] });
+      void qc.invalidateQueries({ queryKey: projectKeys.tags });
+      void qc.invalidateQueries({ queryKey: projectKeys.all });
     }
     return !error;
   };
@@ -47,7 +34,7 @@ export default function TagsPage() {
   const [kind, setKind] = useState<AdminTag['kind']>('topic');
   const add = async (e: FormEvent) => {
     e.preventDefault();
-    const { error } = await supabase.from('tags').insert({ name, kind });
+    const error = await addTag(name, kind);
     if (done(error, 'Tag added')) setName('');
   };
 
@@ -55,7 +42,7 @@ export default function TagsPage() {
   const rename = async (e: FormEvent) => {
     e.preventDefault();
     if (!renaming) return;
-    const { error } = await supabase.from('tags').update({ name: renaming.name }).eq('id', renaming.id);
+    const error = await renameTag(renaming.id, renaming.name);
     if (done(error, 'Tag renamed')) setRenaming(null);
   };
 
@@ -63,7 +50,7 @@ export default function TagsPage() {
   const [target, setTarget] = useState('');
   const merge = async (e: FormEvent) => {
     e.preventDefault();
-    const { error } = await supabase.rpc('merge_tags', { source_slug: source, target_slug: target });
+    const error = await mergeTags(source, target);
     if (done(error, 'Tags merged')) setSource('');
   };
 

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { FieldError, Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { changePassword, sendReauthenticationCode } from '../api/password.ts';
 import { authErrorMessage, isInvalidCredentials, isRateLimited, isSamePassword, isWeakPassword, needsReauthentication } from '../../../lib/session/auth-errors.ts';
 import { NewPasswordForm } from '../../auth/index.ts';
 
@@ -29,7 +29,7 @@ export function ChangePassword() {
     setServerError(undefined);
     setCurrentError(undefined);
     const proof = code ? { nonce: code } : current ? { current_password: current } : {};
-    const { error } = await supabase.auth.updateUser({ password, ...proof });
+    const error = await changePassword(password, proof);
     if (!error) {
       setBusy(false);
       setPending(null);
@@ -40,7 +40,7 @@ export function ChangePassword() {
       return true;
     }
     if (needsReauthentication(error) && !code) {
-      const { error: sendError } = await supabase.auth.reauthenticate();
+      const sendError = await sendReauthenticationCode();
       setBusy(false);
       if (sendError) {
         toast({ variant: 'destructive', title: 'Error', description: 'Could not send the confirmation code. Please try again.' });

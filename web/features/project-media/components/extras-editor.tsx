@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { MAX_IMAGE_ALT_LENGTH, MAX_PROJECT_IMAGES, MAX_PROJECT_TAGS, parseVideoUrl, RICHER_MESSAGES } from '../../../domain/richer-projects.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { toast } from '../../components/ui/use-toast.ts';
-import { supabase } from '../../lib/supabase.ts';
-import { TOOLS, useTags } from '../projects/index.ts';
-import { uploadOrExplain } from '../submit/index.ts';
+import { MAX_IMAGE_ALT_LENGTH, MAX_PROJECT_IMAGES, MAX_PROJECT_TAGS, parseVideoUrl, RICHER_MESSAGES } from '../../../../domain/richer-projects.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { projectKeys, TOOLS, useTags } from '../../projects/index.ts';
+import { uploadOrExplain } from '../../submit/index.ts';
+import { addProjectImage, deleteProjectImage, reorderProjectImages, saveProjectVideo, setProjectImageAlt, setProjectTag, setProjectTool } from '../api/extras.ts';
 
 export interface ExtrasProject {
   id: string;
@@ -41,7 +41,7 @@ export default function ExtrasEditor({ project }: { project: ExtrasProject }) {
   const ids = useId();
   const qc = useQueryClient();
   const tags = useTags();
-  const refresh = () => qc.invalidateQueries({ queryKey: ['projects'] });
+  const refresh = () => qc.invalidateQueries({ queryKey: projectKeys.all });
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [order, setOrder] = useState(project.images);
   useEffect(() => setOrder(project.images), [project.images]);
@@ -54,16 +54,12 @@ export default function ExtrasEditor({ project }: { project: ExtrasProject }) {
 
   const toggleTool = async (tool: string) => {
     const on = project.toolsUsed.includes(tool);
-    const { error } = on
-      ? await supabase.from('project_tools').delete().eq('project_id', project.id).eq('tool', tool)
-      : await supabase.from('project_tools').insert({ project_id: project.id, tool });
+    const error = await setProjectTool(project.id, tool, on);
     if (!fail(error)) void refresh();
   };
   const toggleTag = async (tag: { id: string; slug: string }) => {
     const on = tagSlugs.includes(tag.slug);
-    const { error } = on
-      ? await supabase.from('project_tags').delete().eq('project_id', project.id).eq('tag_id', tag.id)
-      : await supabase.from('project_tags').insert({ project_id: project.id, tag_id: tag.id });
+    const error = await setProjectTag(project.id, tag.id, on);
     if (!fail(error)) void refresh();
   };
 
@@ -77,7 +73,7 @@ export default function ExtrasEditor({ project }: { project: ExtrasProject }) {
         setUploads((u) => [...u, { key, name: file.name || 'pasted image', progress: 0 }]);
         try {
           const uploaded = await uploadOrExplain(file, (p) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, progress: p } : x))));
-          const { error } = await supabase.from('project_images').insert({ project_id: project.id, url: uploaded.publicUrl, position: Math.min(order.length + i, MAX_PROJECT_IMAGES - 1) });
+          const error = await addProjectImage(project.id, uploaded.publicUrl, Math.min(order.length + i, MAX_PROJECT_IMAGES - 1));
           fail(error);
         } catch (error) {
           fail(error as Error);
@@ -91,7 +87,7 @@ export default function ExtrasEditor({ project }: { project: ExtrasProject }) {
 
   const saveOrder = async (next: ExtrasProject['images']) => {
     setOrder(next);
-    const { error } = await supabase.rpc('reorder_project_images', { target: project.id, image_ids: next.map((i) => i.id) });
+    const error = await reorderProjectImages(project.id, next.map((i) => i.id));
     if (!fail(error)) void refresh();
   };
   const move = (from: number, to: number) => {
@@ -103,11 +99,11 @@ export default function ExtrasEditor({ project }: { project: ExtrasProject }) {
   };
   const saveAlt = async (image: ExtrasProject['images'][number], alt: string) => {
     if (alt.trim() === image.alt) return;
-    const { error } = await supabase.from('project_images').update({ alt: alt.trim() }).eq('id', image.id);
+    const error = await setProjectImageAlt(image.id, alt.trim());
     if (!fail(error)) void refresh();
   };
   const remove = async (id: string) => {
-    const { error } = await supabase.from('project_images').delete().eq('id', id);
+    const error = await deleteProjectImage(id);
     if (!fail(error)) void refresh();
   };
 
@@ -121,7 +117,7 @@ export default function ExtrasEditor({ project }: { project: ExtrasProject }) {
       toast({ variant: 'destructive', title: 'Error', description: RICHER_MESSAGES.badVideoUrl });
       return;
     }
-    const { error } = await supabase.from('projects').update({ video_url: video.trim() || null, video_poster_url: poster || null }).eq('id', project.id);
+    const error = await saveProjectVideo(project.id, video.trim() || null, poster || null);
     if (!fail(error)) {
       toast({ title: 'Saved', description: 'Your demo video is saved.' });
       void refresh();
