@@ -47,6 +47,15 @@ module.exports = {
       to: { path: '^web/features/' },
     },
     {
+      name: 'components-call-the-api-not-supabase',
+      comment:
+        "A feature's UI (.tsx) calls its api/ (fetchers, query options, mutations), never the supabase " +
+        'client or supabase-js: one place per feature says what it asks the server.',
+      severity: 'error',
+      from: { path: '^web/(features|components)/.+[.]tsx$' },
+      to: { path: ['^web/lib/supabase[.]ts$', '^node_modules/@supabase/'] },
+    },
+    {
       name: 'server-never-imports-web-source',
       comment:
         'The server loads the built renderer (dist/web/.ssr) at run time, never web/ source. ' +
