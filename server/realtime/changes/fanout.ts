@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.ts';
 import type { ApiRole } from '../../security/jwt.ts';
 import { asCaller } from '../../security/request-auth.ts';
 import type { Filter } from './params.ts';
-import type { ChangeSubscriber, Subscription, SubscriptionRegistry } from './subscriptions.ts';
+import { keyOf, type ChangeSubscriber, type Subscription, type SubscriptionRegistry } from './subscriptions.ts';
 import type { TableCatalog } from './tables.ts';
 import { visibilityQuery, type CapturedChange, type VisibleRow } from './visibility-sql.ts';
 
@@ -29,6 +29,10 @@ const FILTER_LISTS_PER_STATEMENT = 100;
 /** The subscriptions of one table that share one claim set, and what their statements found. */
 interface ClaimGroup {
   subs: Subscription[];
+  /** The subscriptions watching one row (`<key>=eq.<value>`, Subscription.pkEq), by that value. */
+  byKey: Map<string, Subscription[]>;
+  /** The others (no filter, or one the statement evaluates). */
+  others: Subscription[];
   /** Column selections (selectKey) and filter lists (filterKey), each with its index. */
   variants: Map<string, number>;
   filterLists: Map<string, number>;
@@ -38,11 +42,21 @@ interface ClaimGroup {
 
 const wants = (s: Subscription, op: CapturedChange['op']) => s.event === '*' || s.event === op;
 
+/** A change's primary key value in Subscription.pkEq's form (from its old identity for a DELETE, as filters are). */
+function changeKey(change: CapturedChange, keys: Map<string, string | undefined>, column: string): string | undefined {
+  if (keys.has(change.seq)) return keys.get(change.seq);
+  const key = keyOf(change.op === 'DELETE' ? change.old : change.pk, column);
+  keys.set(change.seq, key);
+  return key;
+}
+
 /**
  * Delivers a batch of captured changes, in commit order, to every subscriber whose claims may
  * select the row. One statement per table and distinct claim set checks the whole batch (so a
  * thousand visitors holding the same anon key cost one query per batch), then each change goes
- * out in seq order to each channel once, with the ids of its bindings that match.
+ * out in seq order to each channel once, with the ids of its bindings that match. A binding that
+ * watches one row by its key (`id=eq.<value>`) is matched to the change's key here, without a
+ * filter in the statement; the statement still decides whether its claims may see the row.
  */
 export async function fanOut(deps: FanoutDeps, changes: readonly CapturedChange[]): Promise<void> {
   const byTable = new Map<number, CapturedChange[]>();
@@ -52,27 +66,69 @@ export async function fanOut(deps: FanoutDeps, changes: readonly CapturedChange[
     list.push(c);
   }
 
+  // Per table, per claim set: the subscriptions that may receive something of this batch.
+  const keys = new Map<string, string | undefined>();
+  const keyColumns = new Map<number, string>();
+  const groups = new Map<number, Map<string, ClaimGroup>>();
   const involved = new Set<ChangeSubscriber>();
   for (const [oid, list] of byTable) {
-    for (const s of deps.registry.forTable(oid)) if (list.some((c) => wants(s, c.op))) involved.add(s.subscriber);
+    const ops = new Set(list.map((c) => c.op));
+    const byClaims = new Map<string, ClaimGroup>();
+    /** The keys this batch changed on the table, with their operations. */
+    let touched: Map<string, CapturedChange['op'][]> | undefined;
+    for (const s of deps.registry.forTable(oid)) {
+      if (!(s.event === '*' ? true : ops.has(s.event))) continue;
+      if (s.pkEq !== undefined) {
+        if (!touched) {
+          const column = s.filters[0]!.column;
+          keyColumns.set(oid, column);
+          touched = new Map();
+          for (const c of list) {
+            const key = changeKey(c, keys, column);
+            if (key !== undefined) touched.set(key, [...(touched.get(key) ?? []), c.op]);
+          }
+        }
+        if (!touched.get(s.pkEq)?.some((op) => wants(s, op))) continue;
+      }
+      let group = byClaims.get(s.subscriber.auth.key);
+      if (!group) {
+        group = { subs: [], byKey: new Map(), others: [], variants: new Map(), filterLists: new Map(), columnsJson: [], rows: new Map() };
+        byClaims.set(s.subscriber.auth.key, group);
+      }
+      group.subs.push(s);
+      involved.add(s.subscriber);
+      if (!group.variants.has(s.selectKey)) group.variants.set(s.selectKey, group.variants.size);
+      if (s.pkEq !== undefined) {
+        const bucket = group.byKey.get(s.pkEq);
+        if (bucket) bucket.push(s);
+        else group.byKey.set(s.pkEq, [s]);
+        continue;
+      }
+      group.others.push(s);
+      if (s.filterKey && !group.filterLists.has(s.filterKey)) group.filterLists.set(s.filterKey, group.filterLists.size);
+    }
+    if (byClaims.size) groups.set(oid, byClaims);
   }
   if (involved.size === 0) return;
   await deps.guard(involved);
 
-  // Per table, per claim set: one statement for the batch.
-  const groups = new Map<number, Map<string, ClaimGroup>>();
-  for (const [oid, list] of byTable) {
-    const byClaims = new Map<string, ClaimGroup>();
-    for (const s of deps.registry.forTable(oid)) {
-      if (!list.some((c) => wants(s, c.op))) continue;
-      let group = byClaims.get(s.subscriber.auth.key);
-      if (!group) byClaims.set(s.subscriber.auth.key, (group = { subs: [], variants: new Map(), filterLists: new Map(), columnsJson: [], rows: new Map() }));
-      group.subs.push(s);
-      if (!group.variants.has(s.selectKey)) group.variants.set(s.selectKey, group.variants.size);
-      if (s.filterKey && !group.filterLists.has(s.filterKey)) group.filterLists.set(s.filterKey, group.filterLists.size);
+  const candidates = (group: ClaimGroup, change: CapturedChange): Subscription[] => {
+    const column = keyColumns.get(change.relid);
+    const key = column === undefined ? undefined : changeKey(change, keys, column);
+    const watching = key === undefined ? undefined : group.byKey.get(key);
+    if (!watching) return group.others;
+    if (group.others.length === 0) return watching;
+    // Both kinds: in the order the bindings were made, as a channel lists its binding ids.
+    const order = new Map(group.subs.map((s, i) => [s, i]));
+    return [...group.others, ...watching].sort((a, b) => order.get(a)! - order.get(b)!);
+  };
+
+  for (const [oid, byClaims] of groups) {
+    const list = byTable.get(oid)!;
+    for (const group of byClaims.values()) {
+      const wanted = list.filter((c) => candidates(group, c).some((s) => wants(s, c.op)));
+      if (wanted.length) await runGroup(deps, oid, wanted, group);
     }
-    for (const group of byClaims.values()) await runGroup(deps, oid, list, group);
-    groups.set(oid, byClaims);
   }
 
   for (const change of changes) {
@@ -81,9 +137,9 @@ export async function fanOut(deps: FanoutDeps, changes: readonly CapturedChange[
       if (!row) continue;
       // One message per channel and column selection, naming every binding it satisfies.
       const ids = new Map<ChangeSubscriber, Map<number, number[]>>();
-      for (const s of group.subs) {
+      for (const s of candidates(group, change)) {
         if (!wants(s, change.op) || s.subscriber.state !== 'joined' || s.subscriber.revoked) continue;
-        if (s.filterKey && !row.passes[group.filterLists.get(s.filterKey)!]) continue;
+        if (s.filterKey && s.pkEq === undefined && !row.passes[group.filterLists.get(s.filterKey)!]) continue;
         let byVariant = ids.get(s.subscriber);
         if (!byVariant) ids.set(s.subscriber, (byVariant = new Map()));
         const variant = group.variants.get(s.selectKey)!;
@@ -103,11 +159,10 @@ export async function fanOut(deps: FanoutDeps, changes: readonly CapturedChange[
   }
 }
 
-async function runGroup(deps: FanoutDeps, oid: number, list: CapturedChange[], group: ClaimGroup): Promise<void> {
+async function runGroup(deps: FanoutDeps, oid: number, wanted: CapturedChange[], group: ClaimGroup): Promise<void> {
   const { auth } = group.subs[0]!.subscriber;
   const view = await deps.catalog.view(auth.role, oid);
   if (!view) return;
-  const wanted = list.filter((c) => group.subs.some((s) => wants(s, c.op)));
   const variants = [...group.variants.keys()].map((key) => (key ? (JSON.parse(key) as string[]) : null));
   const filterLists = [...group.filterLists.keys()].map((key) => JSON.parse(key) as Filter[]);
   try {

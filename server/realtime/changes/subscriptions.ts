@@ -25,6 +25,12 @@ export interface Subscription {
   filters: Filter[];
   /** Equal for equal filter lists ('' for none), so a claim set's query checks each list once. */
   filterKey: string;
+  /**
+   * When the filter is only `<primary key>=eq.<value>`: the value as the key's JSON text renders it
+   * (see pkEqKey), so the fan-out matches it against each change's key itself rather than in SQL
+   * (RLS is still checked by the claim set's statement).
+   */
+  pkEq?: string;
   select: string[] | null;
   selectKey: string;
 }
@@ -97,7 +103,9 @@ export async function buildSubscriptions(
       const problem = await tableProblem(asSubscriber, view, p);
       if (problem && wildcard) continue;
       if (problem) return { ok: false, error: failed(p, problem) };
+      const pkEq = pkEqKey(view, p.filters);
       subscriptions.push({
+        ...(pkEq === undefined ? {} : { pkEq }),
         id: binding.id,
         subscriber,
         event: p.event,
@@ -111,6 +119,48 @@ export async function buildSubscriptions(
     if (wildcard && subscriptions.length === before) return { ok: false, error: notEnabled(p) };
   }
   return { ok: true, subscriptions };
+}
+
+/** Types whose values pkEqKey can write in the one form to_jsonb gives them. */
+const UUID = /^[0-9a-f]{32}$/;
+const INTEGER = /^[+-]?\d+$/;
+
+/**
+ * The canonical JSON text of the value of a filter list that is only `<single-column primary
+ * key>=eq.<value>` on a uuid or integer key (the common "watch this one row"), or undefined when
+ * the filter is anything else or its value's canonical form is not certain here (it then goes to
+ * SQL as before). The value has already been checked to cast to the column's type.
+ */
+export function pkEqKey(view: TableView, filters: readonly Filter[]): string | undefined {
+  if (filters.length !== 1 || view.pk.length !== 1) return undefined;
+  const [f] = filters as [Filter];
+  const key = view.pk[0]!;
+  if (f.op !== 'eq' || f.negate || f.column !== key.name) return undefined;
+  const value = f.value.trim();
+  if (key.sqlType === 'uuid') {
+    const hex = value.replace(/^\{(.*)\}$/, '$1').replaceAll('-', '').toLowerCase();
+    if (!UUID.test(hex)) return undefined;
+    return JSON.stringify(`${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`);
+  }
+  if (key.sqlType === 'integer' || key.sqlType === 'smallint' || key.sqlType === 'bigint') {
+    if (!INTEGER.test(value)) return undefined;
+    const n = BigInt(value);
+    return n >= BigInt(Number.MIN_SAFE_INTEGER) && n <= BigInt(Number.MAX_SAFE_INTEGER) ? n.toString() : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The JSON text of the single-column key `column` in a change's key or old identity (JSON object
+ * text as Postgres writes it), or undefined when it is not there.
+ */
+export function keyOf(json: string | null, column: string): string | undefined {
+  if (json === null) return undefined;
+  const value = (JSON.parse(json) as Record<string, unknown>)[column];
+  if (typeof value === 'string') return JSON.stringify(value);
+  // A number past 2^53 has lost digits in JSON.parse: no fast-path key (those are safe integers) equals it.
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  return undefined;
 }
 
 async function tableProblem(db: Queryable, view: TableView, p: ChangeParams): Promise<string | undefined> {

@@ -153,6 +153,59 @@ describe.each(VSNS)('RLS on postgres_changes over vsn %s', (vsn) => {
     for (const s of [...anons, ...users]) await s.inboxes[0]!.next((m) => m.new.id === id);
     expect(server.ctx.realtime.stats().rlsChecks - before).toBe(2);
   });
+
+  it('sends a subscriber watching one row by its id that row\'s changes, once each and in order, and only while its claims may see it', async () => {
+    const id = await pendingProjectBy(community.owner, `Watched draft ${vsn}`);
+    const otherId = await serviceProject(server, community.owner.id, { title: `Unwatched ${vsn}` });
+    const byId = (value: string) => ({ event: 'UPDATE', schema: 'public', table: 'projects', filter: `id=eq.${value}` });
+    // The id as clients may write it: upper case and in braces are the same uuid to Postgres.
+    const anon = await subscribe(vsn, undefined, [byId(id), byId(`{${id.toUpperCase()}}`)]);
+    const owner = await subscribe(vsn, community.owner.token, [byId(id)]);
+    for (const s of [anon, owner]) await postgresReady(s.system);
+
+    const update = async (target: string, patch: Record<string, unknown>) => {
+      const { error } = await server.service().from('projects').update(patch).eq('id', target);
+      if (error) throw new Error(error.message);
+    };
+    await update(id, { description: 'Still a draft, still private.' });
+    await owner.inboxes[0]!.next((m) => m.new.description === 'Still a draft, still private.');
+    await update(otherId, { description: 'Nobody watches this one.' });
+    await approve(id);
+    for (const n of [1, 2, 3]) await update(id, { description: `Public edit ${n}` });
+
+    // A row's message carries it as it is when checked: edits in one batch may all show the last.
+    await owner.inboxes[0]!.next(() => owner.inboxes[0]!.received.length === 5, 'five changes');
+    for (const inbox of anon.inboxes) await inbox.next(() => inbox.received.length === 4, 'four changes');
+    // Whatever else was sent before now has arrived (the heartbeat reply comes after it).
+    await flushed(anon.client);
+    await flushed(owner.client);
+    // The draft's edit (delivered before the approval committed) and the unwatched project never
+    // reached the visitor; the approval and each later edit did, once, in commit order.
+    for (const inbox of anon.inboxes) {
+      expect(inbox.received.map((m) => [m.new.id, m.new.status])).toEqual(Array(4).fill([id, 'approved']));
+      expect(inbox.received.at(-1)!.new.description).toBe('Public edit 3');
+    }
+    expect(owner.inboxes[0]!.received.map((m) => m.new.id)).toEqual(Array(5).fill(id));
+    expect(owner.inboxes[0]!.received[0]!.new).toMatchObject({ status: 'pending', description: 'Still a draft, still private.' });
+    expect(owner.inboxes[0]!.received.at(-1)!.new.description).toBe('Public edit 3');
+  });
+
+  it('checks the changes of rows watched by id with one statement per claim set, however many rows are watched', async () => {
+    const id = await serviceProject(server, community.owner.id, { title: `Watched among many ${vsn}` });
+    // More rows than one statement checks filter lists for (100), one binding each.
+    const watched = [id, ...Array.from({ length: 120 }, () => randomUUID())];
+    const anon = await subscribe(
+      vsn,
+      undefined,
+      watched.map((value) => ({ event: 'UPDATE', schema: 'public', table: 'projects', filter: `id=eq.${value}` })),
+    );
+    await postgresReady(anon.system);
+    const before = server.ctx.realtime.stats().rlsChecks;
+    const { error } = await server.service().from('projects').update({ description: 'Checked once.' }).eq('id', id);
+    if (error) throw new Error(error.message);
+    await anon.inboxes[0]!.next((m) => m.new.description === 'Checked once.');
+    expect(server.ctx.realtime.stats().rlsChecks - before).toBe(1);
+  });
 });
 
 describe.each(VSNS)('losing access over vsn %s', (vsn) => {
