@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import { agedUser, maker, vote } from './votes-fixtures.ts';
@@ -11,11 +14,26 @@ let server: TestServer;
 let project: () => Promise<string>;
 const DAY = 86_400_000;
 
+let distDir: string;
+
 beforeAll(async () => {
-  server = await startTestServer();
+  // The server draws project pages from this shell (no page cache: each read is drawn afresh).
+  distDir = mkdtempSync(join(tmpdir(), 'showcase-public-count-'));
+  writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><head><title>x</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>');
+  server = await startTestServer({ WEB_DIST_DIR: distDir, PAGE_CACHE: 'false' });
   ({ project } = await maker(server));
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await server?.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+/** The count in the server-drawn project page's first-screen data (a JSON string inside JSON). */
+async function drawnCount(id: string): Promise<number | undefined> {
+  const html = await (await fetch(`${server.url}/projects/${id}`)).text();
+  const m = /upvotes\\*":(\d+)/.exec(html);
+  return m ? Number(m[1]) : undefined;
+}
 
 async function listedCount(id: string): Promise<number> {
   const { data, error } = await server.anon().from('project_listing').select('upvotes').eq('id', id).single();
@@ -29,7 +47,7 @@ async function badgeLabel(id: string): Promise<string> {
 }
 
 describe('the public vote count', () => {
-  it('is not moved by anonymous and day-old-at-most accounts, on the listing and the badge', async () => {
+  it('is not moved by anonymous and fresh accounts, on the listing, the badge and the server-drawn page', async () => {
     const id = await project();
     const farm = [
       ...(await Promise.all(Array.from({ length: 4 }, () => server.signInAnonymously()))),
@@ -38,14 +56,16 @@ describe('the public vote count', () => {
     for (const voter of farm) await vote(server.clientOf(voter), id);
     expect(await listedCount(id)).toBe(0);
     expect(await badgeLabel(id)).toContain(', 0 upvotes');
+    expect(await drawnCount(id)).toBe(0);
   });
 
-  it('counts an aged ordinary account’s vote at once, on the listing and the badge', async () => {
+  it('counts an aged ordinary account’s vote at once, on the listing, the badge and the server-drawn page', async () => {
     const id = await project();
     const member = await agedUser(server, 2);
     await vote(server.clientOf(member), id);
     expect(await listedCount(id)).toBe(1);
     expect(await badgeLabel(id)).toContain(', 1 upvotes');
+    expect(await drawnCount(id)).toBe(1);
   });
 
   it('counts a fresh account’s vote once the account is a day old, and never an anonymous one', async () => {
