@@ -2,6 +2,7 @@ import type { ServerContext } from '../context.ts';
 import { assembleDigestsJob } from './assemble-digests.ts';
 import { checkpointPgliteJob } from './checkpoint-pglite.ts';
 import { drainOutboxJob } from './drain-email-outbox.ts';
+import { countAgedVotesJob } from './count-aged-votes.ts';
 import { expireVoteNetworksJob } from './expire-vote-networks.ts';
 import { launchWinnersJob } from './launch-winners.ts';
 import { purgeAnonymousUsersJob } from './purge-anonymous-users.ts';
@@ -19,6 +20,7 @@ export function productJobs(ctx: Pick<ServerContext, 'db' | 'storage' | 'config'
     purgeRateLimitsJob(ctx.db),
     purgeAnonymousUsersJob(ctx.db, ctx.config),
     expireVoteNetworksJob(ctx.db),
+    countAgedVotesJob(ctx.db),
     launchWinnersJob(ctx.db),
     purgeRealtimeChangesJob(ctx.db),
     assembleDigestsJob(ctx.db),

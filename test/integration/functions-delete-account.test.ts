@@ -53,7 +53,7 @@ describe('/functions/v1/delete-account', () => {
     expect((await dana.client.rpc('toggle_vote', { project_id: bobProject })).error).toBeNull();
     expect((await dana.client.from('reports').insert({ type: 'project', target_id: bobProject, reason: 'Spam' })).error).toBeNull();
     expect((await bob.client.from('reports').insert({ type: 'user', target_id: dana.id, reason: 'Rude' })).error).toBeNull();
-    const upvotesBefore = (await server.ctx.db.query<{ upvotes: number }>(`select upvotes from public.projects where id = $1`, [bobProject])).rows[0]!.upvotes;
+    const upvotesBefore = (await server.ctx.db.query<{ upvotes: number }>(`select votes_cast as upvotes from public.projects where id = $1`, [bobProject])).rows[0]!.upvotes;
 
     // Bob's id in the body is ignored: only the token decides whose account goes.
     const res = await invoke(dana.client, { userId: bob.id, user_id: bob.id, id: bob.id });
@@ -78,7 +78,7 @@ describe('/functions/v1/delete-account', () => {
     expect(await count(`from auth.users where id = $1`, [bob.id])).toBe(1);
     expect(await count(`from public.projects where id = $1`, [bobProject])).toBe(1);
     expect(await server.isStored(`${bob.id}/bob.png`)).toBe(true);
-    const upvotesAfter = (await server.ctx.db.query<{ upvotes: number }>(`select upvotes from public.projects where id = $1`, [bobProject])).rows[0]!.upvotes;
+    const upvotesAfter = (await server.ctx.db.query<{ upvotes: number }>(`select votes_cast as upvotes from public.projects where id = $1`, [bobProject])).rows[0]!.upvotes;
     expect(upvotesAfter).toBe(upvotesBefore - 1);
 
     // The public pages no longer show Dana's project or comment.

@@ -347,7 +347,7 @@ describe('anonymous users (signInAnonymously) write nothing but votes', () => {
 
   it('may vote', async () => {
     const id = await serviceProject(server, c.owner.id);
-    expect((await c.anonymous.client.rpc('toggle_vote', { project_id: id })).data).toEqual({ upvoted: true, upvotes: 1 });
+    expect((await c.anonymous.client.rpc('toggle_vote', { project_id: id })).data).toEqual({ upvoted: true, upvotes: 1, counted: false });
   });
 
   it('may not create, change or delete their creator profile, even one the service made for them', async () => {

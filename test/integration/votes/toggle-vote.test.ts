@@ -28,20 +28,22 @@ describe('toggle_vote', () => {
     const results = await Promise.all(voters.map((v) => vote(v.client, id)));
     for (const r of results) expect(r.error).toBeNull();
     expect(results.every((r) => r.data.upvoted === true)).toBe(true);
-    // Each call saw its own vote land: the counts it returned are exactly 1..50.
-    expect(results.map((r) => r.data.upvotes as number).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
-    expect((await dbRow(server, 'projects', id))!.upvotes).toBe(50);
+    // Each caller sees its own vote; none of these fresh or anonymous accounts counts in the public
+    // number yet (decision 212), while the raw count has every vote exactly once.
+    expect(results.map((r) => r.data.upvotes as number)).toEqual(Array.from({ length: 50 }, () => 1));
+    expect((await dbRow(server, 'projects', id))!.votes_cast).toBe(50);
+    expect((await dbRow(server, 'projects', id))!.upvotes).toBe(0);
     expect(await votesOn(id)).toBe(50);
   });
 
   it('a second vote by the same account undoes the first, anonymous accounts included', async () => {
     const id = await serviceProject(server, creatorId);
     const visitor = await server.signInAnonymously();
-    expect((await vote(visitor.client, id)).data).toEqual({ upvoted: true, upvotes: 1 });
-    expect((await vote(visitor.client, id)).data).toEqual({ upvoted: false, upvotes: 0 });
+    expect((await vote(visitor.client, id)).data).toEqual({ upvoted: true, upvotes: 1, counted: false });
+    expect((await vote(visitor.client, id)).data).toEqual({ upvoted: false, upvotes: 0, counted: false });
     const user = await server.createUser();
-    expect((await vote(user.client, id)).data).toEqual({ upvoted: true, upvotes: 1 });
-    expect((await vote(user.client, id)).data).toEqual({ upvoted: false, upvotes: 0 });
+    expect((await vote(user.client, id)).data).toEqual({ upvoted: true, upvotes: 1, counted: false });
+    expect((await vote(user.client, id)).data).toEqual({ upvoted: false, upvotes: 0, counted: false });
     expect((await server.anon().from('projects').select('upvotes').eq('id', id).single()).data).toEqual({ upvotes: 0 });
   });
 
@@ -83,7 +85,7 @@ describe('toggle_vote', () => {
     await vote(leaving.client, id);
     await vote(staying.client, id);
     await server.service().auth.admin.deleteUser(leaving.id);
-    expect((await dbRow(server, 'projects', id))!.upvotes).toBe(1);
+    expect((await dbRow(server, 'projects', id))!.votes_cast).toBe(1);
     await server.service().from('projects').delete().eq('id', id);
     expect(await votesOn(id)).toBe(0);
   });
@@ -92,8 +94,8 @@ describe('toggle_vote', () => {
     const id = await serviceProject(server, creatorId);
     await server.ctx.db.query('update public.projects set legacy_votes = 7 where id = $1', [id]);
     const user = await server.createUser();
-    expect((await vote(user.client, id)).data).toEqual({ upvoted: true, upvotes: 8 });
-    expect((await vote(user.client, id)).data).toEqual({ upvoted: false, upvotes: 7 });
+    expect((await vote(user.client, id)).data).toEqual({ upvoted: true, upvotes: 8, counted: false });
+    expect((await vote(user.client, id)).data).toEqual({ upvoted: false, upvotes: 7, counted: false });
     // Nobody but the database writes it.
     const owner = await server.createUser();
     await server.service().from('creators').insert({ id: owner.id, name: 'Owner' });
@@ -117,7 +119,7 @@ describe('toggling faster than the limit', () => {
     const id = await serviceProject(limited, maker.id);
     const user = await limited.createUser();
     for (let i = 0; i < 3; i++) expect((await vote(user.client, id)).error).toBeNull();
-    expect((await dbRow(limited, 'projects', id))!.upvotes).toBe(1);
+    expect((await dbRow(limited, 'projects', id))!.votes_cast).toBe(1);
     const res = await fetch(`${limited.url}/rest/v1/rpc/toggle_vote`, {
       method: 'POST',
       headers: { apikey: limited.anonKey, authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
@@ -126,6 +128,6 @@ describe('toggling faster than the limit', () => {
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await res.json()).toMatchObject({ code: 'over_request_rate_limit' });
-    expect((await dbRow(limited, 'projects', id))!.upvotes).toBe(1);
+    expect((await dbRow(limited, 'projects', id))!.votes_cast).toBe(1);
   });
 });

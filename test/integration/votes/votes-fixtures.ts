@@ -23,10 +23,13 @@ export async function vote(client: SupabaseClient, projectId: string): Promise<{
   return data as { upvoted: boolean; upvotes: number };
 }
 
-/** The project's points and count as the database keeps them. */
+/**
+ * The project's points and raw vote count (`votes_cast`: every vote, anonymous and fresh accounts
+ * included) as the database keeps them. The public count is `upvotes` (decision 212).
+ */
 export async function tally(server: TestServer, projectId: string): Promise<{ points: number; upvotes: number }> {
   const { rows } = await server.ctx.db.query<{ points: string; upvotes: number }>(
-    'select points::text as points, upvotes from public.projects where id = $1',
+    'select points::text as points, votes_cast as upvotes from public.projects where id = $1',
     [projectId],
   );
   return { points: Number(rows[0]!.points), upvotes: rows[0]!.upvotes };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secondConnection } from '../../support/databases.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import { makeProject } from '../admin-fixtures.ts';
+import { agedUser } from '../votes/votes-fixtures.ts';
 
 const INDEX_HTML =
   '<!doctype html><html><head><title>x</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>';
@@ -43,7 +44,8 @@ describe('page caches of two instances', () => {
     await read(second);
     expect([first.ctx.pageCache.stats.draws, second.ctx.pageCache.stats.draws]).toEqual(drawn);
 
-    const voter = await first.createUser();
+    // A day-old account: the public count leaves out fresh ones (decision 212).
+    const voter = await agedUser(first, 2);
     expect((await voter.client.rpc('toggle_vote', { project_id: id })).error).toBeNull();
     await expect.poll(() => read(second), { timeout: 20_000 }).toBe(1);
     await expect.poll(() => read(first), { timeout: 20_000 }).toBe(1);

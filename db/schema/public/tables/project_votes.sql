@@ -6,7 +6,8 @@ create table public.project_votes (
   network text,
   window_start timestamp with time zone,
   base_weight numeric default 1 not null,
-  discount_id uuid
+  discount_id uuid,
+  counted boolean default false not null
 );
 
 alter table public.project_votes add constraint project_votes_base_weight_range CHECK (base_weight >= 0::numeric AND base_weight <= 1::numeric);
@@ -17,6 +18,7 @@ alter table public.project_votes add constraint project_votes_user_id_fkey FOREI
 
 CREATE INDEX project_votes_discount_id_idx ON public.project_votes USING btree (discount_id) WHERE (discount_id IS NOT NULL);
 CREATE INDEX project_votes_project_created_at_idx ON public.project_votes USING btree (project_id, created_at);
+CREATE INDEX project_votes_uncounted_idx ON public.project_votes USING btree (user_id) WHERE (NOT counted);
 CREATE INDEX project_votes_user_id_idx ON public.project_votes USING btree (user_id, project_id) WHERE (user_id IS NOT NULL);
 CREATE INDEX project_votes_window_start_idx ON public.project_votes USING btree (window_start) WHERE (window_start IS NOT NULL);
 
@@ -24,6 +26,8 @@ alter table public.project_votes enable row level security;
 
 CREATE TRIGGER notify_on_vote AFTER INSERT ON project_votes FOR EACH ROW EXECUTE FUNCTION showcase_private.notify_on_vote();
 CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON project_votes FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
+CREATE TRIGGER project_votes_public_count AFTER INSERT OR DELETE OR UPDATE OF counted, project_id ON project_votes FOR EACH ROW EXECUTE FUNCTION showcase_private.project_votes_public_count();
+CREATE TRIGGER project_votes_set_counted BEFORE INSERT ON project_votes FOR EACH ROW EXECUTE FUNCTION showcase_private.project_votes_set_counted();
 CREATE TRIGGER project_votes_tally AFTER INSERT OR DELETE OR UPDATE OF project_id, user_id, network, window_start, base_weight, discount_id ON project_votes FOR EACH ROW EXECUTE FUNCTION showcase_private.project_votes_tally();
 
 grant maintain on public.project_votes to authenticated;

@@ -22,7 +22,8 @@ create table public.projects (
   launch_date date,
   launched_at timestamp with time zone,
   video_url text,
-  video_poster_url text
+  video_poster_url text,
+  votes_cast integer default 0 not null
 );
 
 alter table public.projects add constraint projects_category_known CHECK (category = ANY (ARRAY['Website'::text, 'App'::text, 'Dashboard'::text, 'E-commerce'::text, 'Portfolio'::text, 'Blog'::text, 'Other'::text]));
@@ -41,6 +42,7 @@ alter table public.projects add constraint projects_title_length CHECK (char_len
 alter table public.projects add constraint projects_tool_known CHECK (tool = ANY (ARRAY['Lovable'::text, 'Cursor'::text, 'Bolt'::text]));
 alter table public.projects add constraint projects_upvotes_non_negative CHECK (upvotes >= 0);
 alter table public.projects add constraint projects_video_url_known CHECK (video_url IS NULL OR showcase_private.is_video_url(video_url));
+alter table public.projects add constraint projects_votes_cast_non_negative CHECK (votes_cast >= 0);
 
 CREATE INDEX projects_category_created_at_idx ON public.projects USING btree (category, created_at DESC);
 CREATE INDEX projects_created_at_idx ON public.projects USING btree (created_at DESC, id DESC);
