@@ -335,7 +335,7 @@ describe('project_votes', () => {
     expect((await c.admin.client.from('my_votes').select('project_id')).data).toEqual([]);
     expect((await server.anon().from('my_votes').select('project_id')).data).toEqual([]);
     // Only the two columns: no user id, network or weight.
-    expect(Object.keys((await c.other.client.from('my_votes').select('*').single()).data!).sort()).toEqual(['created_at', 'project_id']);
+    expect(Object.keys((await c.other.client.from('my_votes').select('*').single()).data!).sort()).toEqual(['counted', 'created_at', 'project_id']);
     const { rows } = await server.ctx.db.query('select count(*)::int as n from public.project_votes where project_id = $1', [c.approvedId]);
     expect(rows[0]!.n).toBe(2);
   });
