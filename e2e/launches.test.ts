@@ -87,6 +87,8 @@ describe('launches', () => {
     // 05:00 on launch day: under Today's launches; votes move it.
     await moveTo(1, 5);
     const voters = await Promise.all([app.createUser(), app.createUser()]);
+    // Accounts a few days old: the public count takes their votes at once (decision 212).
+    await app.server.ctx.db.query(`update auth.users set created_at = created_at - interval '3 days' where id = any($1::uuid[])`, [voters.map((v) => v.id)]);
     for (const v of voters) expect((await v.client.rpc('toggle_vote', { project_id: id })).error).toBeNull();
     const home = await app.newPage();
     await home.goto('/');

@@ -35,6 +35,8 @@ describe('the live site', () => {
 
     // A second visitor, signed in, opens the page: both count two.
     const user = await app.createUser({ name: 'Lively Lou' });
+    // An account a few days old, whose vote the public count takes at once (decision 212).
+    await app.server.ctx.db.query(`update auth.users set created_at = created_at - interval '3 days' where id = $1`, [user.id]);
     const writer = await app.newPage({ width: 375, height: 800 });
     await signIn(writer, user.email, user.password);
     await writer.goto(`/projects/${project.id}`);

@@ -20,15 +20,17 @@ export function useUpvote(projectId: string, serverCount: number) {
   // Until the session is restored and the server has said whether it voted, the mark is unknown.
   const checking = sessionLoading || voteState.loading;
   const { voted } = voteState;
+  // A vote the public count does not include yet is still this voter's: they see it counted.
+  const ownPending = voteState.pending ? 1 : 0;
   const [optimistic, setOptimistic] = useState<boolean | null>(null);
-  const [count, setCount] = useState(serverCount);
+  const [count, setCount] = useState(serverCount + ownPending);
   const [pending, setPending] = useState(false);
   const busy = useRef(false);
   const upvoted = optimistic ?? voted ?? false;
 
   useEffect(() => {
-    if (!busy.current) setCount(serverCount);
-  }, [serverCount]);
+    if (!busy.current) setCount(serverCount + ownPending);
+  }, [serverCount, ownPending]);
 
   function patchCaches(upvotes: number) {
     queryClient.setQueriesData<unknown>({ queryKey: projectKeys.all }, (old: unknown) => patchUpvotes(old, projectId, upvotes));
@@ -44,9 +46,11 @@ export function useUpvote(projectId: string, serverCount: number) {
     setCount(Math.max(0, count + (upvoted ? -1 : 1)));
     try {
       const answer = await toggleVote(projectId);
-      queryClient.setQueryData(voteStateKey(answer.voterId, projectId), answer.upvoted);
+      const own = !answer.upvoted ? 'none' : answer.counted ? 'counted' : 'pending';
+      queryClient.setQueryData(voteStateKey(answer.voterId, projectId), own);
       setCount(answer.upvotes);
-      patchCaches(answer.upvotes);
+      // The shared copies hold the public count; this voter's own pending vote is added on display.
+      patchCaches(answer.upvotes - (own === 'pending' ? 1 : 0));
     } catch (error) {
       setCount(before.count);
       toast({ variant: 'destructive', ...upvoteError(error) });

@@ -1,6 +1,12 @@
 /** What the cards ask: which of these projects did the current voter upvote? */
 export type Fetch = (projectIds: string[]) => Promise<Set<string>>;
 
+/**
+ * A voter's own vote on one project: none, one the public count includes, or one it does not
+ * include yet (a fresh or anonymous account's, decision 212), which the voter still sees counted.
+ */
+export type OwnVote = 'none' | 'counted' | 'pending';
+
 /** Requests larger than this are split; a page holds 24 cards. */
 const MAX_BATCH = 100;
 
