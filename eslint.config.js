@@ -34,6 +34,31 @@ export default tseslint.config(
     files: ['web/app/entry-server.tsx'],
     rules: { 'no-useless-assignment': 'off' },
   },
+  {
+    // Query keys live in one module per feature (`web/features/<f>/api/query-keys.ts`) and, for shared
+    // code, in web/lib/query-keys.ts: a write that must refetch or patch another screen's data finds
+    // its key by name, and the server render's cache (web/app/entry-server.tsx) and the browser ask
+    // under the same keys. An array written where a key is used is a second home for that key.
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: [
+      'web/features/*/api/query-keys.ts',
+      'web/lib/query-keys.ts',
+      '**/*.test.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "Property[key.name='queryKey'] > ArrayExpression",
+          "JSXAttribute[name.name='queryKey'] > JSXExpressionContainer > ArrayExpression",
+          "CallExpression[callee.property.name=/^(getQueryData|setQueryData|getQueryState)$/][arguments.0.type='ArrayExpression']",
+        ].map((selector) => ({
+          selector,
+          message: "Name this query key in the feature's api/query-keys.ts (or web/lib/query-keys.ts) and use it from there.",
+        })),
+      ],
+    },
+  },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
   { files: ['web/public/**/*.js'], languageOptions: { sourceType: 'script', globals: { window: 'readonly', document: 'readonly', localStorage: 'readonly' } } },
   {

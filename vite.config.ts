@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './scripts/vite-precompress.ts';
 import { staticImportClosure } from './domain/build-manifest.ts';
+import { PUBLIC_ROUTES } from './domain/public-routes.ts';
 
 /**
  * The SPA lives in web/ and builds into dist/web, which server/web serves.
@@ -34,18 +35,49 @@ function anonKeyFromServer(): Plugin {
 }
 
 /**
- * supabase-js builds its realtime client eagerly, on every page: it gets the stub
- * (web/lib/realtime-stub.ts, decision 051). The live site imports the real @supabase/realtime-js
- * itself, in a chunk loaded after first render (web/lib/live, decision 193).
+ * supabase-js builds its realtime and storage clients eagerly, on every page: they get stubs
+ * (web/lib/realtime-stub.ts, decision 051; web/lib/storage-stub.ts). The live site imports the real
+ * @supabase/realtime-js itself, in a chunk loaded after first render (web/lib/live, decision 193);
+ * the pages that upload or remove files use the real @supabase/storage-js through web/lib/storage.ts.
  */
-function realtimeStubForSupabaseJs(): Plugin {
-  const stub = resolve(import.meta.dirname, 'web/lib/realtime-stub.ts');
+function clientStubsForSupabaseJs(): Plugin {
+  const stubs: Record<string, string> = {
+    '@supabase/realtime-js': resolve(import.meta.dirname, 'web/lib/realtime-stub.ts'),
+    '@supabase/storage-js': resolve(import.meta.dirname, 'web/lib/storage-stub.ts'),
+  };
   return {
-    name: 'realtime-stub-for-supabase-js',
+    name: 'client-stubs-for-supabase-js',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source === '@supabase/realtime-js' && importer && /[\\/]@supabase[\\/]supabase-js[\\/]/.test(importer)) return stub;
+      if (stubs[source] && importer && /[\\/]@supabase[\\/]supabase-js[\\/]/.test(importer)) return stubs[source];
       return null;
+    },
+  };
+}
+
+/**
+ * `virtual:public-pages`: the router's view of the table of public pages, domain/public-routes.ts
+ * (web/app/routes.tsx; decision 218). Each route's path, and its page module as an import() the
+ * build splits into a chunk of its own; home, bundled with the entry, has none. The rest of the
+ * table (titles, meta sources, first-screen reads, sitemap and warm-up facts) is the server's: in
+ * the browser's bundle it put / over its budget (161.1 kB gzip measured), so the table is read
+ * here, at build time, and only its paths and modules reach the app.
+ */
+function publicPagesForTheRouter(): Plugin {
+  const id = 'virtual:public-pages';
+  const webRoot = resolve(import.meta.dirname, 'web');
+  return {
+    name: 'public-pages-for-the-router',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return null;
+      const routes = PUBLIC_ROUTES.map(({ path, module }) => {
+        if (!module && path === '') return `{ path: '' }`;
+        if (!module) throw new Error(`domain/public-routes.ts: the page at /${path} names no module`);
+        if (!/^features\/[^/]+\/[^/]+-page\.tsx$/.test(module)) throw new Error(`${module}: a page module is a *-page.tsx at a feature's root`);
+        return `{ path: ${JSON.stringify(path)}, load: () => import(${JSON.stringify(resolve(webRoot, module))}) }`;
+      });
+      return `export const PUBLIC_PAGES = [\n  ${routes.join(',\n  ')},\n];\n`;
     },
   };
 }
@@ -84,7 +116,7 @@ export const SERVER_RENDER_OUT_DIR = resolve(import.meta.dirname, 'dist/web/.ssr
 export default defineConfig(({ isSsrBuild }) => ({
   root: resolve(import.meta.dirname, 'web'),
   publicDir: isSsrBuild ? false : resolve(import.meta.dirname, 'web/public'),
-  plugins: [realtimeStubForSupabaseJs(), react(), tailwindcss(), anonKeyFromServer(), ...(isSsrBuild ? [] : [hintTheAppStart(), precompress()])],
+  plugins: [clientStubsForSupabaseJs(), publicPagesForTheRouter(), react(), tailwindcss(), anonKeyFromServer(), ...(isSsrBuild ? [] : [hintTheAppStart(), precompress()])],
   build: isSsrBuild
     ? {
         outDir: SERVER_RENDER_OUT_DIR,

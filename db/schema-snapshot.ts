@@ -75,10 +75,12 @@ interface Relation {
   qualified: string;
 }
 
-async function tables(db: Queryable): Promise<(Relation & { rls: boolean; forceRls: boolean })[]> {
-  const { rows } = await db.query<Relation & { rls: boolean; forceRls: boolean }>(
+type Table = Relation & { rls: boolean; forceRls: boolean; unlogged: boolean };
+
+async function tables(db: Queryable): Promise<Table[]> {
+  const { rows } = await db.query<Table>(
     `select c.oid::int as oid, n.nspname as schema, c.relname as name, format('%I.%I', n.nspname, c.relname) as qualified,
-            c.relrowsecurity as rls, c.relforcerowsecurity as "forceRls"
+            c.relrowsecurity as rls, c.relforcerowsecurity as "forceRls", c.relpersistence = 'u' as unlogged
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where c.relkind in ('r', 'p') and ${OWN_SCHEMA} and ${NOT_FROM_EXTENSION('pg_class', 'c.oid')}
       order by n.nspname, c.relname`,
@@ -86,7 +88,7 @@ async function tables(db: Queryable): Promise<(Relation & { rls: boolean; forceR
   return rows;
 }
 
-async function tableText(db: Queryable, t: Relation & { rls: boolean; forceRls: boolean }): Promise<string> {
+async function tableText(db: Queryable, t: Table): Promise<string> {
   const columns = await db.query<{ line: string }>(
     `select format('  %I %s', a.attname, format_type(a.atttypid, a.atttypmod))
             || case when a.attidentity = 'a' then ' generated always as identity'
@@ -100,7 +102,7 @@ async function tableText(db: Queryable, t: Relation & { rls: boolean; forceRls: 
       order by a.attnum`,
     [t.oid],
   );
-  const lines = [`create table ${t.qualified} (`, columns.rows.map((r) => r.line).join(',\n'), ');'];
+  const lines = [`create ${t.unlogged ? 'unlogged ' : ''}table ${t.qualified} (`, columns.rows.map((r) => r.line).join(',\n'), ');'];
   // Not-null constraints are pg_constraint rows from PostgreSQL 18 on (the columns above say them);
   // a constraint trigger's row says only TRIGGER (it is listed with the triggers).
   const constraints = await db.query<{ line: string }>(

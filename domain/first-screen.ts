@@ -1,4 +1,5 @@
 import { HOME_FEATURED_LIMIT, HOME_NON_FEATURED_LIMIT, PROJECTS_PAGE_SIZE } from './limits.ts';
+import { isUuid } from './ids.ts';
 
 /**
  * The first screen's data, answered inside the HTML (decision 201). For the public routes whose
@@ -36,8 +37,6 @@ export interface PrimedResponse {
   body: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function rest(table: string, params: Array<[string, string]>): string {
   return `/rest/v1/${table}?${new URLSearchParams(params).toString()}`;
 }
@@ -64,6 +63,14 @@ export const homeLaunchesRequest = (): PrimedRequest => ({ url: rest('rpc/home_l
 export const TAG_COLUMNS = 'id,slug,name,kind';
 export const tagsRequest = (): PrimedRequest => ({ url: rest('tags', [['select', TAG_COLUMNS], ['order', 'kind.asc,name.asc']]) });
 
+/**
+ * The site's public settings as every page's header reads them (web/lib/site-settings.ts): the
+ * server reads them once for a drawn page, for its meta and for its render.
+ */
+export const siteSettingsRequest = (): PrimedRequest => ({
+  url: rest('site_settings_public', [['select', 'site_name,site_description,theme,allow_registration,moderation_enabled']]),
+});
+
 /** Home's first screen: Today's launches, then the featured and the other projects. */
 export function homeFirstScreen(): PrimedRequest[] {
   return [homeLaunchesRequest(), homeListing(true), homeListing(false)];
@@ -89,7 +96,7 @@ export function projectsFirstScreen(search: string): PrimedRequest[] {
 
 /** A project page's own read, when its id can be one. */
 export function projectFirstScreen(projectId: string): PrimedRequest[] {
-  if (!UUID.test(projectId)) return [];
+  if (!isUuid(projectId)) return [];
   return [{ url: rest('projects', [['select', PROJECT_DETAIL_SELECT.replace(/\s/g, '')], ['id', `eq.${projectId}`]]), onlyWhenFound: true }];
 }
 

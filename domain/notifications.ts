@@ -20,12 +20,14 @@ export const EMAIL_MODE_LABELS: Record<EmailMode, string> = {
 export const NOTIFICATION_TYPES = [
   'comment_on_project',
   'comment_reply',
+  'mention',
   'project_upvotes',
   'project_approved',
   'project_rejected',
   'project_launched',
   'project_won',
   'comaker_invited',
+  'comaker_accepted',
   'new_follower',
   'followed_maker_launched',
   'launch_went_live',
@@ -62,12 +64,14 @@ export interface NotificationTypeInfo {
 export const NOTIFICATION_TYPE_INFO: readonly NotificationTypeInfo[] = [
   { type: 'comment_on_project', label: 'Comments on your projects', description: 'Someone comments on a project you made.', group: 'projects', audience: 'member', inApp: true, email: 'instant', active: true },
   { type: 'comment_reply', label: 'Replies to you', description: 'Someone replies to your comment.', group: 'projects', audience: 'member', inApp: true, email: 'instant', active: true },
+  { type: 'mention', label: 'Mentions', description: 'Someone mentions your @handle in a comment.', group: 'people', audience: 'member', inApp: true, email: 'instant', active: true },
   { type: 'project_upvotes', label: 'Upvotes', description: 'People upvote your project (one note per project per day).', group: 'projects', audience: 'member', inApp: true, email: 'off', active: true },
   { type: 'project_approved', label: 'Project approved', description: 'The team approves your project and it goes live.', group: 'projects', audience: 'member', inApp: true, email: 'instant', active: true },
   { type: 'project_rejected', label: 'Project not approved', description: 'The team does not approve your project, with their reason.', group: 'projects', audience: 'member', inApp: true, email: 'instant', active: true },
   { type: 'project_launched', label: 'Your launch', description: 'Your project launches.', group: 'projects', audience: 'member', inApp: true, email: 'off', active: true },
   { type: 'project_won', label: 'Wins', description: 'Your project wins a prize.', group: 'projects', audience: 'member', inApp: true, email: 'instant', active: true },
-  { type: 'comaker_invited', label: 'Co-maker invitations', description: 'Someone invites you to be a co-maker of their project.', group: 'people', audience: 'member', inApp: true, email: 'off', active: true },
+  { type: 'comaker_invited', label: 'Co-maker invitations', description: 'Someone invites you to be a co-maker of their project.', group: 'people', audience: 'member', inApp: true, email: 'instant', active: true },
+  { type: 'comaker_accepted', label: 'Co-makers joining', description: 'Someone accepts your invitation to co-make a project.', group: 'projects', audience: 'member', inApp: true, email: 'off', active: true },
   { type: 'new_follower', label: 'New followers', description: 'Someone follows you.', group: 'people', audience: 'member', inApp: true, email: 'off', active: true },
   { type: 'followed_maker_launched', label: 'Makers you follow', description: 'Someone you follow launches a project.', group: 'people', audience: 'member', inApp: true, email: 'off', active: true },
   { type: 'launch_went_live', label: 'Launch reminders', description: 'A launch you asked to be told about goes live.', group: 'people', audience: 'member', inApp: true, email: 'off', active: true },
@@ -144,6 +148,8 @@ export function describeNotification(n: NotificationContent, today?: string): { 
       return { title: `${actor} commented on ${project}`, body: d.excerpt };
     case 'comment_reply':
       return { title: `${actor} replied to your comment on ${project}`, body: d.excerpt };
+    case 'mention':
+      return { title: `${actor} mentioned you in a comment on ${project}`, body: d.excerpt };
     case 'project_upvotes': {
       const when = !d.day || d.day === today ? 'today' : `on ${formatDay(d.day)}`;
       const who = n.actor_count === 1 ? 'Someone' : `${n.actor_count} people`;
@@ -159,6 +165,8 @@ export function describeNotification(n: NotificationContent, today?: string): { 
       return { title: `${project} won${d.award ? ` ${d.award}` : ''}!` };
     case 'comaker_invited':
       return { title: `${actor} invited you to be a co-maker of ${project}` };
+    case 'comaker_accepted':
+      return { title: `${actor} accepted your invitation and now co-makes ${project}` };
     case 'new_follower':
       return { title: `${actor} started following you` };
     case 'followed_maker_launched':

@@ -22,6 +22,8 @@ export const PEOPLE_MESSAGES = {
   makerBadge: 'Maker',
   follow: 'Follow',
   following: 'Following',
+  mute: 'Mute',
+  muted: 'Muted',
   bookmark: 'Bookmark',
   bookmarked: 'Bookmarked',
   showMore: 'Show more',

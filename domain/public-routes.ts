@@ -1,17 +1,27 @@
 import { homeFirstScreen, projectFirstScreen, projectsFirstScreen, type PrimedRequest } from './first-screen.ts';
 
 /**
- * The public pages, in one table: what a signed-out visitor can open by URL. The server's
- * renderer (which pages it draws, decision 203), its module hints (decision 201), its meta tags,
- * its first-screen reads, its warm-up before /readyz and the sitemap read it; a page cache keys on
- * the query parameters a page knows. Pages behind a sign-in, and the admin, are not here.
+ * The public pages, in one table: what a signed-out visitor can open by URL and see as anyone
+ * would. Adding a public page is one entry here: the SPA's router (web/app/routes.tsx) declares a
+ * route for each from its path and module, and the server's renderer (which pages it draws,
+ * decision 203), its module hints (decision 201), its meta tags, its first-screen reads, its
+ * warm-up before /readyz and the sitemap read it; a page cache keys on the query parameters a page
+ * knows. Pages behind a sign-in, the steps of one person's sign-in link, and the admin are not
+ * here: the router declares those itself.
+ *
+ * The browser's build gets only each route's path and module (vite.config.ts,
+ * `publicRoutesForTheRouter`, decision 218): the rest is the server's, and costs / nothing.
  */
 export interface PublicRoute {
   /** The path under the root layout, in React Router's syntax ('' is home). */
   path: string;
   /** Drawn by our server for a signed-out visitor (decision 203): the same for everyone. */
   serverDrawn: boolean;
-  /** Its page module's key in Vite's manifest, hinted with modulepreload when the server does not draw it. */
+  /**
+   * Its page module, a `*-page.tsx` at a feature's root, named from web/ (its key in Vite's
+   * manifest): the router loads it on demand, and the server hints it with modulepreload when it
+   * does not draw the page. Absent only for home, which is bundled with the entry.
+   */
   module?: string;
   /** Meta for a page that exists without data; the page sets the same title itself once the app runs. */
   title?: string;
@@ -53,30 +63,54 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   {
     path: 'documentation',
     serverDrawn: true,
+    module: 'features/static-pages/documentation-page.tsx',
     title: 'Documentation',
     description: 'How to submit your project and what makes a great showcase entry.',
     inSitemap: true,
   },
-  { path: 'blog', serverDrawn: true, title: 'Blog', description: 'Stories, tips and news from the AI builder community.', inSitemap: true },
-  { path: 'blog/:slug', serverDrawn: true, example: 'newest-blog-post' },
+  { path: 'blog', serverDrawn: true, module: 'features/static-pages/blog-page.tsx', title: 'Blog', description: 'Stories, tips and news from the AI builder community.', inSitemap: true },
+  { path: 'blog/:slug', serverDrawn: true, module: 'features/static-pages/blog-post-page.tsx', example: 'newest-blog-post' },
   {
     path: 'community',
     serverDrawn: true,
+    module: 'features/static-pages/community-page.tsx',
     title: 'Community',
     description: 'Discussions, events and resources for makers building with AI.',
     inSitemap: true,
   },
-  { path: 'about', serverDrawn: true, title: 'About', description: 'Why this showcase exists and the people behind it.', inSitemap: true },
-  { path: 'terms', serverDrawn: true, title: 'Terms of Service', inSitemap: true },
-  { path: 'privacy', serverDrawn: true, title: 'Privacy Policy', inSitemap: true },
+  { path: 'about', serverDrawn: true, module: 'features/static-pages/about-page.tsx', title: 'About', description: 'Why this showcase exists and the people behind it.', inSitemap: true },
+  { path: 'terms', serverDrawn: true, module: 'features/static-pages/terms-page.tsx', title: 'Terms of Service', inSitemap: true },
+  { path: 'privacy', serverDrawn: true, module: 'features/static-pages/privacy-page.tsx', title: 'Privacy Policy', inSitemap: true },
   { path: 'signin', serverDrawn: true, module: 'features/signin/signin-page.tsx' },
   { path: 'signup', serverDrawn: true, module: 'features/signup/signup-page.tsx' },
-  { path: 'forgot-password', serverDrawn: true },
-  { path: 'upcoming', serverDrawn: true, title: 'Upcoming launches', description: 'Projects scheduled to launch in the coming days.' },
+  { path: 'forgot-password', serverDrawn: true, module: 'features/password-reset/forgot-password-page.tsx' },
+  {
+    path: 'upcoming',
+    serverDrawn: true,
+    module: 'features/launches/upcoming-page.tsx',
+    title: 'Upcoming launches',
+    description: 'Projects scheduled to launch in the coming days.',
+  },
   // Its token is the visitor's own: drawn by the browser.
-  { path: 'upcoming/confirm', serverDrawn: false, title: 'Confirm your launch reminder', queryParams: ['token'] },
-  { path: 'leaderboard/:kind/:value', serverDrawn: true, metaFrom: 'leaderboard', example: 'daily-leaderboard' },
-  { path: 'winners', serverDrawn: true, title: 'Winners', description: 'Projects of the Day, Week and Month.' },
+  {
+    path: 'upcoming/confirm',
+    serverDrawn: false,
+    module: 'features/launches/confirm-reminder-page.tsx',
+    title: 'Confirm your launch reminder',
+    queryParams: ['token'],
+  },
+  {
+    path: 'leaderboard/:kind/:value',
+    serverDrawn: true,
+    module: 'features/launches/leaderboard-page.tsx',
+    metaFrom: 'leaderboard',
+    example: 'daily-leaderboard',
+  },
+  { path: 'winners', serverDrawn: true, module: 'features/launches/winners-page.tsx', title: 'Winners', description: 'Projects of the Day, Week and Month.' },
+  // A public collection is anyone's to see, a private one its owner's: drawn by the browser, which asks as the visitor.
+  { path: 'collections/:id', serverDrawn: false, module: 'features/people/collection-page.tsx' },
+  // Every public collection (issue 30 item 4); drawn by the browser like a collection's own page.
+  { path: 'collections', serverDrawn: false, module: 'features/people/collections-page.tsx', title: 'Collections', description: 'Lists of projects curated by makers in the community.' },
 ];
 
 export interface MatchedRoute {
@@ -97,6 +131,42 @@ const compiled = PUBLIC_ROUTES.map((route) => {
     .join('');
   return { route, names, pattern: new RegExp(`^${source || '/'}$`) };
 });
+
+/**
+ * The app's other pages: behind a sign-in, the admin's, or drawn only in the browser. With
+ * PUBLIC_ROUTES they are every path the app has a page for; any other path shows the not-found
+ * page and the server sends it as 404 (issue 30, L2). A last segment `*` matches the path and
+ * everything below it.
+ */
+export const APP_ONLY_ROUTES: readonly string[] = [
+  'auth/callback',
+  'reset-password',
+  'submit-project',
+  'profile',
+  'my-projects',
+  'notifications',
+  'settings/notifications',
+  'following',
+  'bookmarks',
+  'collections/:id',
+  'invitations',
+  'welcome',
+  'admin/*',
+];
+
+const appOnly = APP_ONLY_ROUTES.map((path) => {
+  const source = path
+    .split('/')
+    .map((segment) => (segment === '*' ? '(?:/.*)?' : segment.startsWith(':') ? '/[^/]+' : `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
+    .join('');
+  return new RegExp(`^${source}$`);
+});
+
+/** Whether the app has a page for a pathname (public or not); the server answers 404 for any other. */
+export function isAppPath(pathname: string): boolean {
+  const path = normalizePath(pathname);
+  return matchPublicRoute(path) !== undefined || appOnly.some((pattern) => pattern.test(path));
+}
 
 /** A pathname without its trailing slashes ('/' stays). */
 export function normalizePath(pathname: string): string {

@@ -26,5 +26,6 @@ export type ServerReads = (pathAndQuery: string, headers: Headers) => Promise<Re
 
 /** web/app/entry-server.tsx as built into dist/web/.ssr, loaded by server/web/server-render.ts. */
 export interface RendererModule {
-  renderApp(url: string, origin: string, reads: ServerReads, report: (problem: unknown) => void): Promise<{ html: string; page: RenderedPage } | undefined>;
+  /** `passes`: how many times React rendered the tree from its root (one, decision 219). */
+  renderApp(url: string, origin: string, reads: ServerReads, report: (problem: unknown) => void): Promise<{ html: string; page: RenderedPage; passes: number } | undefined>;
 }

@@ -24,6 +24,7 @@ async function userCount(address: string): Promise<number> {
 }
 
 async function fillSignUp(page: import('playwright-core').Page, values: { email: string; password: string; confirm: string; agree: boolean }) {
+  await page.locator('#signup-name').fill('New Maker');
   await page.locator('#signup-email').fill(values.email);
   await page.locator('#signup-password').fill(values.password);
   await page.locator('#signup-confirm').fill(values.confirm);

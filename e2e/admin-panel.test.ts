@@ -111,6 +111,22 @@ describe('access', () => {
   });
 });
 
+describe('dashboard', () => {
+  it('lists recent activity as links, a renamed project under its name now', async () => {
+    const { maker, projectId } = await makerWithProject('Dashboard Draft Title');
+    const renamed = await maker.client.from('projects').update({ title: 'Dashboard Final Title' }).eq('id', projectId);
+    if (renamed.error) throw renamed.error;
+    const page = await adminPage('/admin');
+    const activity = page.getByRole('list', { name: 'Recent activity' });
+    const link = activity.getByRole('link', { name: 'New project submitted: Dashboard Final Title' });
+    await link.waitFor();
+    expect(await activity.getByText('Dashboard Draft Title').count()).toBe(0);
+    await link.click();
+    await page.waitForURL((u) => u.pathname === `/projects/${projectId}`);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard Final Title' }).waitFor();
+  });
+});
+
 describe('project review', () => {
   it('approves a pending project, which is then public', async () => {
     const { projectId } = await makerWithProject('Approve Me Please');
@@ -163,13 +179,14 @@ describe('project review', () => {
 });
 
 describe('users', () => {
-  it('asks before Make Admin and Ban User; Cancel changes nothing (defect 16)', async () => {
+  it('asks before Make Admin, Make Moderator and Ban User; Cancel changes nothing (defect 16)', async () => {
     const user = await app.createUser({ name: 'Almost Promoted' });
     const page = await adminPage('/admin/users');
     await page.getByRole('searchbox', { name: 'Search users' }).fill(user.email);
     const row = page.locator('tr', { hasText: user.email });
     for (const [item, title] of [
       ['Make Admin', `Make ${user.email} an admin?`],
+      ['Make Moderator', `Make ${user.email} a moderator?`],
       ['Ban User', `Ban ${user.email}?`],
     ] as const) {
       await row.getByRole('button', { name: `Actions for ${user.email}` }).click();
@@ -414,6 +431,34 @@ describe('settings', () => {
     await saveSettings(page, () => page.getByRole('switch', { name: 'Content Moderation' }).click());
     const { projectId: held } = await makerWithProject('Held For Review');
     expect((await storedProject(held)).status).toBe('pending');
+  });
+
+  it('asks before leaving with unsaved changes, and marks them', async () => {
+    const page = await adminPage('/admin/settings');
+    const status = page.getByRole('status').filter({ hasText: 'Unsaved changes' });
+    expect(await status.count()).toBe(0);
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    const email = page.getByRole('switch', { name: 'Email Notifications' });
+    const before = await email.getAttribute('aria-checked');
+    await email.click();
+    await status.waitFor();
+
+    // Stay: the change is still there.
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe('You have unsaved changes. Leave this page without saving them?');
+      void dialog.dismiss();
+    });
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await status.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/settings');
+    expect(await email.getAttribute('aria-checked')).not.toBe(before);
+
+    // Leave: nothing was stored.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/admin');
+    const { data } = await app.service().from('site_settings').select('email_notifications').single();
+    expect(String((data as { email_notifications: boolean }).email_notifications)).toBe(before);
   });
 
   it('stores the site name, description, notifications and theme', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './accounts-support.ts';
 import type { DevMailbox } from '../server/mail/dev-mailbox.ts';
-import { startApp, watchErrors, type E2EApp } from './support/app.ts';
+import { moveClockToSiteDay, startApp, watchErrors, type E2EApp } from './support/app.ts';
 
 /**
  * Issue 16's journey: a maker schedules a launch, it shows on /upcoming and a visitor asks to be
@@ -18,14 +18,6 @@ afterAll(async () => {
 });
 
 const sql = async <T>(text: string, params: unknown[] = []) => (await app.server.ctx.db.query<T>(text, params)).rows;
-/** Moves the server's clock (and the database's) to `hours` after 00:00 of site-today + `days`. */
-async function moveTo(days: number, hours: number) {
-  const [row] = await sql<{ ms: string }>(
-    `select extract(epoch from (showcase_private.day_start(showcase_private.site_today() + $1::int) + make_interval(hours => $2) - showcase_private.app_now())) * 1000 as ms`,
-    [days, hours],
-  );
-  await app.server.ctx.clock.advance(app.server.ctx.db, Number(row!.ms));
-}
 
 describe('launches', () => {
   it('a scheduled launch goes from /upcoming to Today’s launches to a #1 badge', async () => {
@@ -61,7 +53,7 @@ describe('launches', () => {
     await row.waitFor();
     expect(await row.getByRole('button', { name: /upvote/i }).count()).toBe(0);
     await row.getByRole('button', { name: 'Notify me about Orbit Notes' }).click();
-    await row.getByRole('button', { name: 'Notifying you about Orbit Notes' }).waitFor();
+    await row.getByRole('button', { name: "We'll notify you about Orbit Notes" }).waitFor();
     expect(errors).toEqual({ pageErrors: [], consoleErrors: [] });
 
     // A signed-out visitor leaves an address: one e-mail to confirm, whose link confirms it.
@@ -85,7 +77,7 @@ describe('launches', () => {
     expect(await guest.getByRole('status').textContent()).toContain('once when Orbit Notes launches');
 
     // 05:00 on launch day: under Today's launches; votes move it.
-    await moveTo(1, 5);
+    await moveClockToSiteDay(app, 1, 5);
     const voters = await Promise.all([app.createUser(), app.createUser()]);
     // Accounts a few days old: the public count takes their votes at once (decision 212).
     await app.server.ctx.db.query(`update auth.users set created_at = created_at - interval '3 days' where id = any($1::uuid[])`, [voters.map((v) => v.id)]);
@@ -95,11 +87,11 @@ describe('launches', () => {
     const today = home.getByRole('region', { name: "Today's launches" });
     const first = today.getByRole('listitem').first();
     await expect.poll(() => first.textContent()).toContain('Orbit Notes');
-    expect(await first.getByTitle('Upvotes').textContent()).toBe('2');
-    expect(await first.getByLabel('Rank 1').count()).toBe(1);
+    expect(await first.getByTestId('upvote-count').textContent()).toBe('2');
+    expect(await first.locator('span', { hasText: /^Rank 1$/ }).count()).toBe(1);
 
     // The day closes: the job freezes it, the visitor was told at launch, the badges say #1.
-    await moveTo(2, 1);
+    await moveClockToSiteDay(app, 2, 1);
     await app.server.ctx.scheduler.runDue();
     const [won] = await sql<{ rank: number }>(`select rank from public.launch_winners where project_id = $1 and period = 'day'`, [id]);
     expect(won).toEqual({ rank: 1 });

@@ -178,10 +178,10 @@ describe('review and moderation copy', () => {
     const { maker, id } = await makerWithProject('Patient Maker', 'Waiting In Line');
     const page = await signedInPage(maker);
     await page.goto('/my-projects');
-    await page.getByRole('link', { name: 'Waiting In Line' }).click();
+    await page.getByRole('link', { name: 'Waiting In Line', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Waiting In Line' }).waitFor();
     await page.getByText('Pending review').waitFor();
-    await page.getByText('Only you and the moderators can see this page until it is approved.').waitFor();
+    await page.getByText('Only you, any co-makers and the moderators can see this page until it is approved.').waitFor();
     await page.getByText('Comments open once the project is published.').waitFor();
     expect(await page.getByTestId('upvote-button').count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Report/ }).count()).toBe(0);
@@ -235,7 +235,7 @@ describe('header', () => {
   });
 
   it('gives staff an Admin entry in the avatar menu, and nobody else (Admin link)', async () => {
-    const staff = await app.createUser({ name: 'Mo Derator' });
+    const staff = await app.createUser({ name: 'Morgan Staff' });
     await app.service().auth.admin.updateUserById(staff.id, { app_metadata: { role: 'moderator' } });
     const page = await signedInPage(staff);
     await page.getByRole('button', { name: /Account menu/ }).click();

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,8 @@ import { startServer, type RunningServer } from '../server/server.ts';
 
 /**
  * The first visitor after a deploy gets a warm page (issue 28): the server draws every
- * server-drawn route of the registry once, and /readyz says ready only after that.
+ * server-drawn route of the registry once, into the page cache, and /readyz says ready only after
+ * that.
  */
 let server: RunningServer;
 let dataDir: string;
@@ -63,5 +65,21 @@ describe('pages at start', () => {
         `/${route.path} drawn at start`,
       ).toBe(true);
     }
+  });
+
+  it('are in the page cache by then: the first visitor gets the copy, nothing is drawn for them', async () => {
+    const { draws, misses, hits } = server.ctx.pageCache.stats;
+    // A visitor of the site's own address (SITE_URL: the origin the copies were drawn for).
+    const status = await new Promise<number>((resolve, reject) => {
+      const url = new URL(server.url);
+      http
+        .get({ host: url.hostname, port: url.port, path: '/', headers: { host: new URL(server.ctx.config.SITE_URL).host } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode!));
+        })
+        .on('error', reject);
+    });
+    expect(status).toBe(200);
+    expect(server.ctx.pageCache.stats).toMatchObject({ draws, misses, hits: hits + 1 });
   });
 });

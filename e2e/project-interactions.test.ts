@@ -200,7 +200,9 @@ describe('safety', () => {
     const payload = '<img src=x onerror="window.__xss=1;alert(1)"><script>window.__xss=2;alert(2)</script>';
     const user = await app.createUser({ name: 'Mallory' });
     const service = app.service();
-    const creator = await service.from('creators').upsert({ id: user.id, name: `${payload}`.slice(0, 100), bio: payload });
+    // A display name is at most 50 characters (decision 226): markup that fits.
+    const namePayload = '<img src=x onerror="window.__xss=3;alert(3)">';
+    const creator = await service.from('creators').upsert({ id: user.id, name: namePayload, bio: payload });
     expect(creator.error).toBeNull();
     const { data: project, error } = await service
       .from('projects')
@@ -230,7 +232,7 @@ describe('safety', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(project!.title);
     await page.getByTestId('comment').first().waitFor();
     expect(await page.getByTestId('comment-content').first().textContent()).toBe(payload);
-    expect(await page.getByTestId('creator-link').textContent()).toBe(payload.slice(0, 100));
+    expect(await page.getByTestId('creator-link').textContent()).toBe(namePayload);
     expect(await page.locator('main').innerText()).toContain('<script>window.__xss=2;alert(2)</script>');
 
     await page.goto(`/projects?q=${encodeURIComponent('<img src=x')}`);

@@ -128,6 +128,22 @@ describe('richer projects', () => {
     expect(await frame.getAttribute('src')).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ?autoplay=1');
     await expect.poll(() => hostRequests.length).toBeGreaterThan(0);
 
+    // Without the maker's poster (L10): a frame of a player's size with the project's cover behind
+    // the play button, not a black box the width of the page.
+    const cleared = await app.service().from('projects').update({ video_poster_url: null }).eq('id', projectId);
+    expect(cleared.error).toBeNull();
+    await page.goto(`/projects/${projectId}`);
+    await page.getByRole('button', { name: 'Play demo video' }).waitFor();
+    const behind = page.getByTestId('video-cover');
+    await behind.waitFor();
+    await expect.poll(() => behind.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const coverSrc = await page.getByRole('button', { name: /^Open Screenshot 1 of 3/ }).locator('img').getAttribute('src');
+    expect(await behind.getAttribute('src')).toBe(coverSrc);
+    const frameBox = (await page.getByTestId('video-frame').boundingBox())!;
+    const mainBox = (await page.locator('main').boundingBox())!;
+    expect(frameBox.width).toBeLessThanOrEqual(768.5);
+    expect(frameBox.width).toBeLessThan(mainBox.width * 0.7);
+
     // Share: copy the link, and the others carry no tracking.
     await page.goto(`/projects/${projectId}?utm_source=newsletter`);
     await page.getByRole('button', { name: 'Copy link' }).click();

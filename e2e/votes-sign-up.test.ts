@@ -29,12 +29,16 @@ describe('signing up after an upvote', () => {
     await page.goto(`/projects/${project.id}`);
     await page.getByTestId('upvote-button').first().click();
     await page.waitForFunction(() => document.querySelector('[data-testid="upvote-button"]')?.getAttribute('aria-pressed') === 'true');
-    const added = (await votersOf()).filter((id) => !earlier.includes(id));
-    expect(added).toHaveLength(1);
+    // The button turns at the click; the vote is stored a moment later (its request may still be
+    // on its way on a busy machine): wait for the row.
+    const newVoters = async () => (await votersOf()).filter((id) => !earlier.includes(id));
+    await expect.poll(newVoters, { timeout: 30_000 }).toHaveLength(1);
+    const added = await newVoters();
     const visitorId = added[0]!;
 
     const email = `convert-${Math.random().toString(36).slice(2, 8)}@example.test`;
     await page.goto('/signup');
+    await page.locator('#signup-name').fill('Converted Voter');
     await page.locator('#signup-email').fill(email);
     await page.locator('#signup-password').fill(PASSWORD);
     await page.locator('#signup-confirm').fill(PASSWORD);

@@ -16,6 +16,7 @@ import { opsRoutes, type OpsState } from './ops/routes.ts';
 import { restRoutes } from './rest/routes.ts';
 import { storageRoutes } from './storage/routes.ts';
 import { webRoutes } from './web/routes.ts';
+import { answerClientWentAway, clientWentAway } from './http/node-request.ts';
 
 /**
  * The whole HTTP surface: the Supabase-compatible APIs and the SPA, on one origin. Security and
@@ -48,6 +49,7 @@ export function createApp(ctx: ServerContext, ops: OpsState = { draining: () => 
       c.header('Retry-After', String(err.retryAfterSeconds));
       return c.json({ message: 'The database is unavailable, please try again in a few seconds' }, 503);
     }
+    if (clientWentAway(c, err)) return answerClientWentAway(c, ctx.logger, requestIdOf(c));
     ctx.logger.error('unhandled error', { err, reqId: requestIdOf(c) });
     return c.json({ message: 'Internal server error' }, 500);
   });

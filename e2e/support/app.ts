@@ -141,6 +141,18 @@ function freePort(): Promise<number> {
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
+/**
+ * Moves the server's clock (and the database's) to `hours` after 00:00 of site-today + `days`: launch
+ * suites step through a launch day's phases (decision 161's shuffled first hours, the day's close).
+ */
+export async function moveClockToSiteDay(app: E2EApp, days: number, hours: number): Promise<void> {
+  const { rows } = await app.server.ctx.db.query<{ ms: string }>(
+    `select extract(epoch from (showcase_private.day_start(showcase_private.site_today() + $1::int) + make_interval(hours => $2) - showcase_private.app_now())) * 1000 as ms`,
+    [days, hours],
+  );
+  await app.server.ctx.clock.advance(app.server.ctx.db, Number(rows[0]!.ms));
+}
+
 export interface AxeViolation {
   id: string;
   impact: string | null;
@@ -152,7 +164,7 @@ export interface AxeViolation {
  * Runs axe-core in the page (injected through the debugging protocol, which the page's CSP does
  * not govern) and returns the serious and critical violations.
  */
-export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+export async function seriousA11yViolations(page: Page, { moderate = false }: { moderate?: boolean } = {}): Promise<AxeViolation[]> {
   // Once per document: a second check of the same page (the other theme, a dialog) reuses it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
@@ -160,7 +172,20 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target, html: n.html })) }));
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || (moderate && v.impact === 'moderate'));
+}
+
+/**
+ * The light or the dark theme on the page as it is: the `dark` class on <html> is all the theme is
+ * (public/theme.js and the toggle set it). Colours ease over (transition-colors): this returns once
+ * the transitions have ended, so contrast is measured on the final colours.
+ */
+export async function applyTheme(page: Page, dark: boolean): Promise<void> {
+  await page.evaluate(async (on) => {
+    document.documentElement.classList.toggle('dark', on);
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    await Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined)));
+  }, dark);
 }
 
 /** Collects uncaught page errors and console errors, to assert a journey ran clean. */

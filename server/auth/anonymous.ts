@@ -15,7 +15,7 @@ import { enforceAuthLimit } from './rate-limits.ts';
 import { resolveRedirect } from './redirects.ts';
 import { createSession } from './sessions.ts';
 import { readAuthSettings } from './settings.ts';
-import { ensureEmailIdentity, findUserByEmail, findUserById, loadUserJson, type UserRow } from './users.ts';
+import { createCreatorFromSignup, ensureEmailIdentity, findUserByEmail, findUserById, loadUserJson, type UserRow } from './users.ts';
 
 /**
  * Anonymous users, as GoTrue has them (decision 120): POST /signup without an e-mail or phone
@@ -148,5 +148,8 @@ export async function confirmEmailChange(tx: Queryable, user: UserRow): Promise<
     [user.id, JSON.stringify(EMAIL_APP_METADATA)],
   );
   await ensureEmailIdentity(tx, { id: user.id, email }, true);
+  // A visitor who upvoted and signed up is a member now: their creator row, under the name they
+  // chose (decision 226), as for any confirmed sign-up. Nothing when they have one already.
+  await createCreatorFromSignup(tx, user.id);
   return undefined;
 }

@@ -1,3 +1,4 @@
+import { DISPLAY_NAME_MESSAGES, displayNameProblem } from '../../domain/display-name.ts';
 import type { Context } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { clientIp } from '../http/client-ip.ts';
@@ -52,6 +53,17 @@ export function parseMetadata(value: unknown, field: string): Record<string, unk
     throw new AuthError(400, 'validation_failed', `${field} must be at most ${MAX_METADATA_BYTES} bytes`);
   }
   return value as Record<string, unknown>;
+}
+
+/**
+ * A display name in user_metadata is the one a person is shown under: it must pass the rules of
+ * domain/display-name.ts (decision 226), checked here before anything is stored.
+ */
+export function checkMetadataName(data: Record<string, unknown> | undefined): void {
+  if (!data || !('name' in data) || data.name === null) return;
+  const problem = typeof data.name === 'string' ? displayNameProblem(data.name) : DISPLAY_NAME_MESSAGES.length;
+  if (problem) throw new AuthError(422, 'validation_failed', problem);
+  data.name = (data.name as string).trim();
 }
 
 /** GoTrue merges metadata updates key by key; a null value removes the key. */

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { SignJWT, jwtVerify } from 'jose';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
+import { displayNameProblem } from '../../domain/display-name.ts';
 import { AuthError, validationFailed } from './errors.ts';
 import { fetchGithubProfile, githubAuthorizeUrl, GithubError, type GithubProfile } from './github.ts';
 import { clientInfo, sessionDeps } from './http.ts';
@@ -12,7 +13,7 @@ import { withCode, withError, withTokens } from './redirect-results.ts';
 import { resolveRedirect } from './redirects.ts';
 import { createSession } from './sessions.ts';
 import { readAuthSettings } from './settings.ts';
-import { findUserByEmail, findUserById, isBanned, type UserRow } from './users.ts';
+import { createCreatorFromSignup, findUserByEmail, findUserById, isBanned, type UserRow } from './users.ts';
 
 /** Query parameters of the spec's signInWithOAuth call that GitHub's authorize page receives. */
 const PASSTHROUGH_PARAMS = ['access_type', 'prompt', 'login', 'allow_signup'];
@@ -128,12 +129,17 @@ export async function callback(ctx: ServerContext, c: Context): Promise<Response
   }
 }
 
+/** The GitHub name, else the login, whichever first passes the display-name rules (decision 226). */
+function displayNameOf(profile: GithubProfile): string | undefined {
+  return [profile.name, profile.login].map((n) => n?.trim()).find((n): n is string => !!n && displayNameProblem(n) === null);
+}
+
 function identityData(profile: GithubProfile, iss: string) {
   return {
     iss,
     sub: profile.id,
     provider_id: profile.id,
-    name: profile.name ?? profile.login,
+    name: displayNameOf(profile),
     full_name: profile.name ?? profile.login,
     user_name: profile.login,
     preferred_username: profile.login,
@@ -196,6 +202,7 @@ async function userForProfile(ctx: ServerContext, tx: Queryable, profile: Github
     ],
   );
   await insertIdentity(tx, id, profile.id, data);
+  await createCreatorFromSignup(tx, id);
   const user = (await findUserById(tx, id))!;
   if (!confirmed) {
     await sendLinkMail(ctx, tx, user, 'signup', redirectTo);

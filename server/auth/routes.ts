@@ -12,6 +12,7 @@ import { resend, signup } from './signup.ts';
 import { token } from './token.ts';
 import { getUser, logout, reauthenticate, updateUser } from './user.ts';
 import { verifyGet, verifyPost } from './verify.ts';
+import { answerClientWentAway, clientWentAway } from '../http/node-request.ts';
 
 type Handler = (ctx: ServerContext, c: Context) => Promise<Response>;
 
@@ -72,6 +73,7 @@ export function authRoutes(ctx: ServerContext): Hono {
         new AuthError(503, 'unexpected_failure', 'The database is unavailable, please try again in a few seconds', {}, { 'Retry-After': String(err.retryAfterSeconds) }),
       );
     }
+    if (clientWentAway(c, err)) return answerClientWentAway(c, ctx.logger, requestIdOf(c));
     ctx.logger.error('auth error', { err, reqId: requestIdOf(c) });
     return authErrorResponse(c, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
   });

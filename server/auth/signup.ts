@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { isAnonymousSignIn, signInAnonymously } from './anonymous.ts';
 import { AuthError } from './errors.ts';
-import { clientInfo, parseEmail, parseMetadata, readJson, sessionDeps } from './http.ts';
+import { checkMetadataName, clientInfo, parseEmail, parseMetadata, readJson, sessionDeps } from './http.ts';
 import { checkPasswordStrength } from './password-policy.ts';
 import { hashPassword } from './passwords.ts';
 import { dropPendingSignups } from './pending-signups.ts';
@@ -13,7 +13,7 @@ import { resolveRedirect } from './redirects.ts';
 import { createSession, type TokenResponse } from './sessions.ts';
 import { readAuthSettings } from './settings.ts';
 import { resendConfirmation, signupWithConfirmation } from './signup-confirmation.ts';
-import { ensureEmailIdentity, findUserByEmail, findUserById } from './users.ts';
+import { createCreatorFromSignup, ensureEmailIdentity, findUserByEmail, findUserById } from './users.ts';
 
 /** POST /signup */
 export async function signup(ctx: ServerContext, c: Context): Promise<Response> {
@@ -25,6 +25,7 @@ export async function signup(ctx: ServerContext, c: Context): Promise<Response> 
   checkPasswordStrength(body.password, ctx.config.PASSWORD_MIN_LENGTH);
   const password = body.password;
   const data = parseMetadata(body.data, 'data') ?? {};
+  checkMetadataName(data);
   const redirectTo = resolveRedirect(ctx.config, c.req.query('redirect_to'));
   const pkce = parseChallenge(body.code_challenge, body.code_challenge_method);
   const settings = await readAuthSettings(ctx.db, ctx.config);
@@ -61,6 +62,7 @@ async function signupAutoconfirmed(ctx: ServerContext, c: Context, email: string
     }
     const user = (await findUserById(tx, userId))!;
     await ensureEmailIdentity(tx, user, true);
+    await createCreatorFromSignup(tx, userId);
     return createSession(tx, sessionDeps(ctx), user, 'password', clientInfo(ctx, c));
   });
 }

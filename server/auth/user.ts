@@ -5,7 +5,7 @@ import { updateAnonymousUser } from './anonymous.ts';
 import { requireUser } from './caller.ts';
 import { issueLinkToken } from './email-links.ts';
 import { AuthError, emailRateLimited, validationFailed } from './errors.ts';
-import { mergeMetadata, parseMetadata, readJson } from './http.ts';
+import { checkMetadataName, mergeMetadata, parseMetadata, readJson } from './http.ts';
 import { secondsUntilNextMail } from './mail-links.ts';
 import { authorizePasswordChange } from './password-change.ts';
 import { checkPasswordStrength } from './password-policy.ts';
@@ -29,10 +29,13 @@ export async function updateUser(ctx: ServerContext, c: Context): Promise<Respon
   const body = await readJson(c);
   // An anonymous user signing up keeps their id, and with it their votes.
   if (user.is_anonymous) {
+    checkMetadataName(parseMetadata(body.data, 'data'));
     const converted = await updateAnonymousUser(ctx, c, caller, body);
     if (converted) return converted;
   }
   const data = parseMetadata(body.data, 'data');
+  // A name kept from before the rules (decision 226) may be sent back unchanged.
+  if (data?.name !== user.raw_user_meta_data?.name) checkMetadataName(data);
   if (body.email !== undefined && body.email !== null && body.email !== '') {
     if (typeof body.email !== 'string' || normaliseEmail(body.email) !== normaliseEmail(user.email ?? '')) {
       throw new AuthError(422, 'validation_failed', 'Email address cannot be changed');

@@ -139,3 +139,8 @@ export async function ensureEmailIdentity(db: Queryable, user: Pick<UserRow, 'id
     ],
   );
 }
+
+/** The name chosen at sign-up makes the creator profile (decision 226; the database checks the name). */
+export async function createCreatorFromSignup(tx: Queryable, userId: string): Promise<void> {
+  await tx.query('select showcase_private.creator_from_signup($1)', [userId]);
+}

@@ -11,7 +11,7 @@ import { enforceAuthLimit } from './rate-limits.ts';
 import { withCode, withError, withTokens } from './redirect-results.ts';
 import { resolveRedirect } from './redirects.ts';
 import { createSession, type AuthMethod, type TokenResponse } from './sessions.ts';
-import { ensureEmailIdentity, findUserById, isBanned, type UserRow } from './users.ts';
+import { createCreatorFromSignup, ensureEmailIdentity, findUserById, isBanned, type UserRow } from './users.ts';
 
 const VERIFY_TYPES: readonly VerifyType[] = ['signup', 'recovery', 'invite', 'email', 'email_change'];
 const LINK_INVALID = 'Email link is invalid or has expired';
@@ -61,6 +61,7 @@ async function completeVerification(ctx: ServerContext, c: Context, tx: Queryabl
     // Following any of these links proves the inbox is the user's; other waiting sign-ups of the
     // address can then never activate.
     await tx.query(`update auth.users set email_confirmed_at = now(), updated_at = now() where id = $1`, [user.id]);
+    await createCreatorFromSignup(tx, user.id);
     await ensureEmailIdentity(tx, user, true);
     await dropPendingSignups(tx, user.id);
   }

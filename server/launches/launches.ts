@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { isUuid } from '../../domain/ids.ts';
 import type { AnonReads } from '../security/caller.ts';
 import { escapeXml } from '../web/escape.ts';
+import { rssDocument } from '../web/rss.ts';
 
 /**
  * Launches on the server side (issue 16): the embeddable SVG badge and the winners feed. Both read
@@ -41,7 +42,7 @@ export function renderBadge(siteName: string, project: BadgeData, theme: BadgeTh
   const textW = Math.max(textWidth(top, 10), textWidth(main, 13));
   const width = 44 + textW + 16 + textWidth(count, 13) + 26;
   const countX = 44 + textW + 16;
-  const label = `${project.award ? `${project.award} on ${siteName}` : `Featured on ${siteName}`}: ${project.title}, ${count} upvotes`;
+  const label = `${project.award ? `${project.award} on ${siteName}` : `Featured on ${siteName}`}: ${project.title}, ${count} ${project.upvotes === 1 ? 'upvote' : 'upvotes'}`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="54" viewBox="0 0 ${width} 54" role="img" aria-label="${escapeXml(label)}">`,
     `<title>${escapeXml(label)}</title>`,
@@ -106,32 +107,22 @@ export function isoWeekLabel(day: string): string {
   return `${year}-W${String(week).padStart(2, '0')}`;
 }
 
-/** RSS 2.0 of the newest winners; every value is XML-escaped. */
+/** RSS 2.0 of the newest winners. */
 export function renderWinnersFeed(site: { name: string; origin: string }, winners: WinnerEntry[]): string {
-  const items = winners.map((w) => {
-    const link = `${site.origin}/projects/${w.project_id}`;
-    return [
-      '    <item>',
-      `      <title>${escapeXml(`${w.award}: ${w.title}`)}</title>`,
-      `      <link>${escapeXml(link)}</link>`,
-      `      <guid isPermaLink="false">${escapeXml(`${w.period}/${w.period_start}/${w.rank}`)}</guid>`,
-      `      <description>${escapeXml(w.description)}</description>`,
-      `      <category>${escapeXml(`${site.origin}${leaderboardPath(w.period, w.period_start)}`)}</category>`,
-      `      <pubDate>${new Date(w.computed_at).toUTCString()}</pubDate>`,
-      '    </item>',
-    ].join('\n');
-  });
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
-    '  <channel>',
-    `    <title>${escapeXml(`${site.name}: winners`)}</title>`,
-    `    <link>${escapeXml(`${site.origin}/winners`)}</link>`,
-    `    <description>${escapeXml(`Projects of the Day, Week and Month on ${site.name}`)}</description>`,
-    `    <atom:link href="${escapeXml(`${site.origin}/winners.xml`)}" rel="self" type="application/rss+xml" />`,
-    ...items,
-    '  </channel>',
-    '</rss>',
-    '',
-  ].join('\n');
+  return rssDocument(
+    {
+      title: `${site.name}: winners`,
+      link: `${site.origin}/winners`,
+      description: `Projects of the Day, Week and Month on ${site.name}`,
+      self: `${site.origin}/winners.xml`,
+    },
+    winners.map((w) => ({
+      title: `${w.award}: ${w.title}`,
+      link: `${site.origin}/projects/${w.project_id}`,
+      guid: { value: `${w.period}/${w.period_start}/${w.rank}`, isPermaLink: false },
+      description: w.description,
+      category: `${site.origin}${leaderboardPath(w.period, w.period_start)}`,
+      pubDate: new Date(w.computed_at),
+    })),
+  );
 }

@@ -12,6 +12,13 @@ const DEAD_MS = 35_000;
 export const DEFAULT_RETRY_WINDOW_MS = 5_000;
 /** At most this many messages wait; past it the oldest are given up. */
 export const DEFAULT_MAX_QUEUED = 10_000;
+/**
+ * How long a sent batch is kept to be sent again for an instance that missed it (its LISTEN
+ * connection broke while this one's NOTIFY went through), and how many at most (each at most
+ * 8 KB: 16 MB at worst, during a burst).
+ */
+const REPLAY_WINDOW_MS = 15_000;
+const REPLAY_MAX_BATCHES = 2_000;
 /** Waits between attempts at a batch NOTIFY refused; the last repeats. */
 const RETRY_DELAYS_MS = [100, 250, 500, 1000] as const;
 
@@ -32,7 +39,9 @@ export type ClusterMessage =
   | { k: 'hello' }
   | { k: 'state'; entries: RemotePresence[] }
   | { k: 'alive' }
-  | { k: 'bye' };
+  | { k: 'bye' }
+  /** To instance `to`: send again your batches numbered above `after` (and below `before`, when given). */
+  | { k: 'replay'; to: string; after: number; before?: number };
 
 export interface ClusterOptions {
   /** How long a message may wait for the database before it is given up (default 5 s). */
@@ -55,6 +64,10 @@ export interface ClusterState {
   dropped: number;
   /** Times the LISTEN connection came back (and the instance said hello again). */
   relistened: number;
+  /** Batches of other instances this one found it had missed (a gap in their numbers). */
+  missedBatches: number;
+  /** Of those, batches that arrived late, sent again by their instance. */
+  recoveredBatches: number;
 }
 
 export interface ClusterPeer {
@@ -76,6 +89,18 @@ interface Batch {
   /** The NOTIFY payload, numbered: a retry sends the very same text. */
   payload: string;
   messages: Queued[];
+  /** When its oldest message was published (a replay: when it was asked for). */
+  at: number;
+  /** Its number, and whether it is sent again for an instance that missed it. */
+  number: number;
+  replay?: boolean;
+}
+
+/** A batch already sent, kept a while for instances that missed it. */
+interface Sent {
+  number: number;
+  payload: string;
+  at: number;
 }
 
 /** Messages whose loss leaves presence wrong until it is sent again in full. */
@@ -90,6 +115,12 @@ const PRESENCE_KINDS = new Set<ClusterMessage['k']>(['track', 'untrack', 'state'
  * batch first and the rest behind it, until its oldest message is older than the retry window.
  * Each batch carries a number that grows by one per batch, so a retry of one that did reach
  * Postgres (only its answer was lost) is dropped by the receivers: nothing arrives twice.
+ *
+ * A NOTIFY that Postgres took reaches only the instances listening at that moment: one whose
+ * LISTEN connection was down (the same restart, seen a little later) would miss it. So the
+ * receivers watch the numbers: a gap, or a LISTEN connection that came back, asks the sender to
+ * send again what it still holds (the last 15 s); those batches arrive late, their broadcasts are
+ * delivered then, and presence is sent again in full (a hello) rather than replayed out of order.
  */
 export class Cluster {
   readonly id = randomUUID();
@@ -98,6 +129,12 @@ export class Cluster {
   private readonly seen = new Map<string, number>();
   /** The last batch number heard from each instance. */
   private readonly lastBatch = new Map<string, number>();
+  /** Per instance, the numbers of batches found missing (with when), until they arrive or expire. */
+  private readonly missing = new Map<string, Map<number, number>>();
+  /** What this instance sent lately, for replays. */
+  private readonly sentBatches: Sent[] = [];
+  /** Batches to send again, before the queue's next one. */
+  private readonly replays: Batch[] = [];
   private batchNumber = 0;
   private closing = false;
   /** Ends a wait between attempts early (on close). */
@@ -107,7 +144,7 @@ export class Cluster {
   private helloLost = false;
   private readonly retryWindowMs: number;
   private readonly maxQueued: number;
-  private readonly stats: Omit<ClusterState, 'waiting'> = { sent: 0, failedAttempts: 0, failing: false, dropped: 0, relistened: 0 };
+  private readonly stats: Omit<ClusterState, 'waiting'> = { sent: 0, failedAttempts: 0, failing: false, dropped: 0, relistened: 0, missedBatches: 0, recoveredBatches: 0 };
   private readonly watchers = new Set<(state: ClusterState) => void>();
   private retrying: Batch | undefined;
   private unlisten: (() => Promise<void>) | undefined;
@@ -148,10 +185,12 @@ export class Cluster {
       (payload) => {
         this.inbound = this.inbound.then(() => this.heard(payload));
       },
-      // Messages sent while LISTEN was down are gone: ask everyone for their presences again.
+      // Messages sent while LISTEN was down did not reach us: ask everyone for their presences
+      // again, and each instance heard from for what it sent since its last batch we have.
       () => {
         this.stats.relistened++;
         this.publish({ k: 'hello' });
+        for (const [instance, last] of this.lastBatch) this.publish({ k: 'replay', to: instance, after: last });
         this.changed();
       },
     );
@@ -163,6 +202,7 @@ export class Cluster {
         if (now - at > DEAD_MS) {
           this.seen.delete(instance);
           this.lastBatch.delete(instance);
+          this.missing.delete(instance);
           this.peer.lost(instance);
         }
       }
@@ -192,7 +232,7 @@ export class Cluster {
   /** Sends what is queued, one batch at a time, each retried while young enough (see the class). */
   private async flush(): Promise<void> {
     for (let attempt = 0; ; ) {
-      const batch = (this.retrying ??= this.nextBatch());
+      const batch = (this.retrying ??= this.replays.shift() ?? this.nextBatch());
       if (!batch) return;
       try {
         await this.send(batch.payload);
@@ -202,7 +242,12 @@ export class Cluster {
           this.stats.failing = true;
           this.log(`realtime: could not tell the other instances: ${(err as Error).message}; retrying for up to ${this.retryWindowMs} ms`);
         }
-        if (this.closing || performance.now() - batch.messages[0]!.at > this.retryWindowMs) {
+        if (batch.replay && (this.closing || performance.now() - batch.at > this.retryWindowMs)) {
+          // A replay given up loses nothing new: the receiver asks again on its next gap.
+          this.retrying = undefined;
+          continue;
+        }
+        if (this.closing || performance.now() - batch.at > this.retryWindowMs) {
           this.retrying = undefined;
           this.giveUp(batch.messages, this.closing ? 'shutting down' : 'the database did not answer in time');
           this.changed();
@@ -215,6 +260,7 @@ export class Cluster {
       this.retrying = undefined;
       attempt = 0;
       this.stats.sent++;
+      if (!batch.replay) this.remember(batch);
       if (this.stats.failing) {
         this.stats.failing = false;
         this.log('realtime: the other instances are reachable again');
@@ -245,7 +291,58 @@ export class Cluster {
       taken++;
     }
     const messages = this.queue.splice(0, taken);
-    return { payload: `{"i":"${this.id}","s":${++this.batchNumber},"m":[${text}]}`, messages };
+    const number = ++this.batchNumber;
+    return { payload: `{"i":"${this.id}","s":${number},"m":[${text}]}`, messages, at: messages[0]!.at, number };
+  }
+
+  /** Keeps a sent batch for replays, within the window and the bound. */
+  private remember(batch: Batch): void {
+    const now = performance.now();
+    this.sentBatches.push({ number: batch.number, payload: batch.payload, at: now });
+    let old = 0;
+    while (old < this.sentBatches.length && (this.sentBatches.length - old > REPLAY_MAX_BATCHES || now - this.sentBatches[old]!.at > REPLAY_WINDOW_MS)) old++;
+    if (old) this.sentBatches.splice(0, old);
+  }
+
+  /** Another instance missed this one's batches above `after` (and below `before`): send those still held again. */
+  private replay(after: number, before = Infinity): void {
+    const at = performance.now();
+    const queued = new Set(this.replays.map((b) => b.number));
+    for (const sent of this.sentBatches) {
+      if (sent.number <= after || sent.number >= before || queued.has(sent.number)) continue;
+      this.replays.push({ payload: sent.payload, messages: [], at, number: sent.number, replay: true });
+    }
+    if (this.replays.length) this.flushing ??= this.flush().finally(() => (this.flushing = undefined));
+  }
+
+  /**
+   * Whether a batch numbered `s` from `from` is new here: the next one, one after a gap (the gap is
+   * noted and asked for again), or one found missing before (it is late: true, and `late` set).
+   */
+  private accept(from: string, s: number): { fresh: boolean; late: boolean } {
+    const now = performance.now();
+    const missing = this.missing.get(from);
+    if (missing) {
+      for (const [number, at] of missing) if (now - at > REPLAY_WINDOW_MS) missing.delete(number);
+      if (missing.delete(s)) {
+        this.stats.recoveredBatches++;
+        if (missing.size === 0) this.missing.delete(from);
+        return { fresh: true, late: true };
+      }
+    }
+    const last = this.lastBatch.get(from);
+    if (last !== undefined && s <= last) return { fresh: false, late: false };
+    this.lastBatch.set(from, s);
+    if (last !== undefined && s > last + 1) {
+      const gap = this.missing.get(from) ?? this.missing.set(from, new Map()).get(from)!;
+      // Only as many as the sender can still hold.
+      for (let n = Math.max(last + 1, s - REPLAY_MAX_BATCHES); n < s; n++) gap.set(n, now);
+      this.stats.missedBatches += s - 1 - last;
+      this.publish({ k: 'replay', to: from, after: last, before: s });
+      // Presence is not replayed out of order: everyone says it again in full.
+      this.publish({ k: 'hello' });
+    }
+    return { fresh: true, late: false };
   }
 
   private async send(payload: string): Promise<void> {
@@ -300,17 +397,24 @@ export class Cluster {
       return;
     }
     const from = parsed.i;
-    // A batch sent again after its answer was lost: already delivered.
+    // A batch sent again after its answer was lost, or replayed for another instance: already
+    // delivered here. One that arrives late (it was missed) brings its broadcasts only.
+    let late = false;
     if (typeof parsed.s === 'number') {
-      const last = this.lastBatch.get(from);
-      if (last !== undefined && parsed.s <= last) return;
-      this.lastBatch.set(from, parsed.s);
+      const accepted = this.accept(from, parsed.s);
+      if (!accepted.fresh) return;
+      late = accepted.late;
     }
     this.seen.set(from, performance.now());
     for (const message of parsed.m ?? []) {
-      if (message.k === 'bye') {
+      if (late) {
+        if (message.k === 'broadcast') this.peer.receive(from, message);
+      } else if (message.k === 'replay') {
+        if (message.to === this.id) this.replay(message.after, message.before);
+      } else if (message.k === 'bye') {
         this.seen.delete(from);
         this.lastBatch.delete(from);
+        this.missing.delete(from);
         this.peer.lost(from);
       } else if (message.k === 'hello') {
         this.publish({ k: 'state', entries: this.peer.localPresence() });

@@ -8,7 +8,7 @@ const REGEX_SPECIALS = new Set(['\\', '.', '^', '$', '|', '?', '*', '+', '(', ')
 /**
  * Whether a match/imatch pattern is plain text: every regex special character escaped with a
  * backslash, optionally anchored by ^ at the start and $ at the end. That is what the site's
- * search sends (web/features/projects/filters.ts literalRegex), and Postgres matches it in time
+ * search sends (web/features/projects/api/filters.ts literalRegex), and Postgres matches it in time
  * linear in the text. A backslash before a letter or digit is a class or an escape code (\d, \m,
  * \u0041), not a literal, and is refused too.
  */

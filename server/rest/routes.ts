@@ -15,6 +15,7 @@ import type { Reply, RequestScope } from './handlers/scope.ts';
 import { handleTable } from './handlers/table.ts';
 import { negotiate } from './http/negotiate.ts';
 import { parsePrefer } from './parse/prefer.ts';
+import { answerClientWentAway, clientWentAway } from '../http/node-request.ts';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']);
 const HIDDEN_HEADERS = new Set(['authorization', 'apikey', 'cookie']);
@@ -60,6 +61,7 @@ async function respond(ctx: ServerContext, c: Context, handler: (scope: RequestS
     };
     return send(c, portableUrls(ctx, c, await handler(scope)));
   } catch (err) {
+    if (clientWentAway(c, err)) return answerClientWentAway(c, ctx.logger, requestIdOf(c));
     return send(c, errorReply(toRestError(err, role, ctx.logger, requestIdOf(c))));
   }
 }

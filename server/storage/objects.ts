@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { ClientWentAway, nodeRequest } from '../http/node-request.ts';
 import type { RequestAuth } from '../security/request-auth.ts';
 import { errors, renderError } from './errors.ts';
 import { boundaryOf, readPart, scanMultipart } from './multipart.ts';
@@ -12,7 +13,7 @@ import {
   removeObjects,
   storeObject,
 } from './object-store.ts';
-import { extractRange, receiveToFile, type StagedFile } from './receive.ts';
+import { extractRange, receiveToFile, type StagedFile, type UploadBody } from './receive.ts';
 import { renderAhead, serveRendered } from './render.ts';
 import { bucketAndKey, bucketOnly, callerOf, checkUploadRate, readJson, type StorageDeps } from './request.ts';
 import { serveObject } from './serve.ts';
@@ -44,6 +45,18 @@ function parseUserMetadata(text: string | undefined): Record<string, unknown> | 
 }
 
 /**
+ * The request's body as it arrives. Read from Node's own request when there is one: a web stream
+ * made from a request whose client has already gone never ends, which would hold the handler and
+ * its staged file open for good.
+ */
+function uploadBody(c: Context): UploadBody | null {
+  const incoming = nodeRequest(c);
+  if (!incoming) return c.req.raw.body;
+  if (incoming.destroyed && !incoming.complete) throw new ClientWentAway();
+  return incoming;
+}
+
+/**
  * Receives the body (multipart as storage-js sends Blobs and FormData, or raw bytes with
  * Content-Type and Cache-Control headers) into a staged file. `limit` bounds the file itself.
  */
@@ -51,7 +64,7 @@ async function receiveUpload(c: Context, deps: StorageDeps, limit: number): Prom
   const requestType = c.req.header('content-type') ?? '';
   const dir = deps.backend.stagingDir;
   if (!/^multipart\/form-data/i.test(requestType)) {
-    const staged = await receiveToFile(c.req.raw.body, dir, limit);
+    const staged = await receiveToFile(uploadBody(c), dir, limit);
     try {
       const header = c.req.header('x-metadata');
       return {
@@ -66,7 +79,7 @@ async function receiveUpload(c: Context, deps: StorageDeps, limit: number): Prom
     }
   }
 
-  const raw = await receiveToFile(c.req.raw.body, dir, limit + MULTIPART_OVERHEAD);
+  const raw = await receiveToFile(uploadBody(c), dir, limit + MULTIPART_OVERHEAD);
   try {
     const parts = await scanMultipart(raw.path, boundaryOf(requestType));
     // storage-js names the file field ""; other clients name it "file". The first file part wins.

@@ -25,25 +25,39 @@ export function tempPath(dir: string): string {
  * the client receives the error instead of a reset connection. No database work happens here:
  * a slow client holds only its own socket and this file.
  */
-export async function receiveToFile(body: ReadableStream<Uint8Array> | null, dir: string, limit: number): Promise<StagedFile> {
+/** A request body to read: Node's own request stream, or a web stream (a request from fetch, in tests). */
+export type UploadBody = AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>;
+
+async function* chunksOf(body: UploadBody): AsyncGenerator<Uint8Array> {
+  if (!('getReader' in body)) return yield* body;
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    // Left early (past the drain bound, or on a failed write): the rest is not read.
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
+export async function receiveToFile(body: UploadBody | null, dir: string, limit: number): Promise<StagedFile> {
   if (!body) throw errors.noContent();
   const path = tempPath(dir);
   const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
   const hash = createHash('md5');
   let size = 0;
   let overflow = false;
-  const reader = body.getReader();
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
+    // A client that goes away mid-body fails this loop (premature close); leaving it early, past
+    // the drain bound, ends the request stream and so the connection.
+    for await (const value of chunksOf(body)) {
       size += value.byteLength;
       if (size > limit) {
         overflow = true;
-        if (size - limit > MAX_DRAIN_BYTES) {
-          await reader.cancel();
-          break;
-        }
+        if (size - limit > MAX_DRAIN_BYTES) break;
         continue;
       }
       hash.update(value);

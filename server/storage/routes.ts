@@ -8,6 +8,7 @@ import { renderError, StorageError, StorageUnavailableError, toStorageError } fr
 import { objectRoutes } from './objects.ts';
 import { Renders } from './renders.ts';
 import type { StorageDeps } from './request.ts';
+import { answerClientWentAway, clientWentAway } from '../http/node-request.ts';
 
 /** /storage/v1: the subset of Supabase Storage that supabase.storage needs, in its shapes. */
 export function storageRoutes(ctx: ServerContext, backend: StorageBackend): Hono {
@@ -28,6 +29,7 @@ export function storageRoutes(ctx: ServerContext, backend: StorageBackend): Hono
       ctx.logger.errorThrottled('storage-no-space', `storage: no space left for an upload: ${(err as Error).message}`, { reqId: requestIdOf(c) });
     }
     if (known) return renderError(c, known);
+    if (clientWentAway(c, err)) return answerClientWentAway(c, ctx.logger, requestIdOf(c));
     ctx.logger.error('storage: unhandled error', { err, reqId: requestIdOf(c) });
     return renderError(c, new StorageError(500, 'internal', 'Internal server error'));
   });

@@ -1,4 +1,5 @@
-import { escapeXml, truncate } from './escape.ts';
+import { truncate } from './escape.ts';
+import { rssDocument } from './rss.ts';
 import type { PublicProject } from './public-data.ts';
 
 export interface FeedSite {
@@ -19,33 +20,25 @@ export type FeedProject = Pick<PublicProject, 'id' | 'title' | 'description' | '
  * XML-escaped.
  */
 export function renderFeed<P extends FeedProject>(site: FeedSite, projects: readonly P[]): string {
-  const items = projects.map((p) => {
-    const link = `${site.origin}/projects/${p.id}`;
-    return [
-      '    <item>',
-      `      <title>${escapeXml(p.title)}</title>`,
-      `      <link>${escapeXml(link)}</link>`,
-      `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
-      `      <description>${escapeXml(truncate(p.description, 500))}</description>`,
-      ...(p.creator_name ? [`      <dc:creator>${escapeXml(p.creator_name)}</dc:creator>`] : []),
-      `      <pubDate>${new Date(p.created_at).toUTCString()}</pubDate>`,
-      '    </item>',
-    ].join('\n');
-  });
-  const updated = projects[0] ? new Date(projects[0].created_at) : new Date();
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
-    '  <channel>',
-    `    <title>${escapeXml(site.name)}</title>`,
-    `    <link>${escapeXml(`${site.origin}${site.pagePath ?? '/'}`)}</link>`,
-    `    <description>${escapeXml(site.description)}</description>`,
-    '    <language>en-us</language>',
-    `    <lastBuildDate>${updated.toUTCString()}</lastBuildDate>`,
-    `    <atom:link href="${escapeXml(`${site.origin}${site.selfPath ?? '/feed.xml'}`)}" rel="self" type="application/rss+xml" />`,
-    ...items,
-    '  </channel>',
-    '</rss>',
-    '',
-  ].join('\n');
+  return rssDocument(
+    {
+      title: site.name,
+      link: `${site.origin}${site.pagePath ?? '/'}`,
+      description: site.description,
+      self: `${site.origin}${site.selfPath ?? '/feed.xml'}`,
+      language: 'en-us',
+      lastBuildDate: projects[0] ? new Date(projects[0].created_at) : new Date(),
+    },
+    projects.map((p) => {
+      const link = `${site.origin}/projects/${p.id}`;
+      return {
+        title: p.title,
+        link,
+        guid: { value: link, isPermaLink: true },
+        description: truncate(p.description, 500),
+        creator: p.creator_name,
+        pubDate: new Date(p.created_at),
+      };
+    }),
+  );
 }

@@ -1,4 +1,4 @@
-import { FIRST_SCREEN_ELEMENT_ID, primedRequestKey, type PrimedResponse } from '../../domain/first-screen.ts';
+import { FIRST_SCREEN_ELEMENT_ID, primedRequestKey, type PrimedRequest, type PrimedResponse } from '../../domain/first-screen.ts';
 import { firstScreenRequests } from '../../domain/public-routes.ts';
 import { IMAGE_SIZE_FOR } from '../../domain/image-sizes.ts';
 import { renderedImageUrl } from '../../domain/image-urls.ts';
@@ -26,19 +26,7 @@ export async function renderFirstScreen(api: InProcessFetch, origin: string, ano
   const requests = firstScreenRequests(pathname, search);
   if (requests.length === 0) return NONE;
   try {
-    const answers = await Promise.all(
-      requests.map(async (r): Promise<{ answer: PrimedResponse; rows: unknown[] } | undefined> => {
-        const headers: Record<string, string> = { apikey: anonKey, authorization: `Bearer ${anonKey}`, host: new URL(origin).host };
-        if (r.prefer) headers.prefer = r.prefer;
-        const response = await api(new Request(origin + r.url, { headers }));
-        if (response.status !== 200 && response.status !== 206) return undefined;
-        const body = await response.text();
-        const rows = JSON.parse(body) as unknown[];
-        if (r.onlyWhenFound && rows.length === 0) return undefined;
-        const contentRange = response.headers.get('content-range') ?? undefined;
-        return { answer: { key: primedRequestKey(r.url, r.prefer), status: response.status, contentRange, body }, rows };
-      }),
-    );
+    const answers = await Promise.all(requests.map((r) => answerAsAnon(api, origin, anonKey, r)));
     const found = answers.filter((a) => a !== undefined);
     if (found.length === 0) return NONE;
     const primed = found.map((a) => a.answer);
@@ -46,6 +34,19 @@ export async function renderFirstScreen(api: InProcessFetch, origin: string, ano
   } catch {
     return NONE;
   }
+}
+
+/** One REST read the app sends, answered in-process as `anon`; undefined unless it found what it needs. */
+export async function answerAsAnon(api: InProcessFetch, origin: string, anonKey: string, r: PrimedRequest): Promise<{ answer: PrimedResponse; rows: unknown[] } | undefined> {
+  const headers: Record<string, string> = { apikey: anonKey, authorization: `Bearer ${anonKey}`, host: new URL(origin).host };
+  if (r.prefer) headers.prefer = r.prefer;
+  const response = await api(new Request(origin + r.url, { headers }));
+  if (response.status !== 200 && response.status !== 206) return undefined;
+  const body = await response.text();
+  const rows = JSON.parse(body) as unknown[];
+  if (r.onlyWhenFound && rows.length === 0) return undefined;
+  const contentRange = response.headers.get('content-range') ?? undefined;
+  return { answer: { key: primedRequestKey(r.url, r.prefer), status: response.status, contentRange, body }, rows };
 }
 
 function dataElement(answers: PrimedResponse[]): string {

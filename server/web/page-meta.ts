@@ -3,17 +3,14 @@ import { truncate } from './escape.ts';
 import type { PageMeta } from './index-html.ts';
 import { findPublicProject, type SiteIdentity } from './public-data.ts';
 import { findTagName } from '../tags/tag-data.ts';
-import { matchPublicRoute, normalizePath } from '../../domain/public-routes.ts';
+import { isAppPath, matchPublicRoute, normalizePath } from '../../domain/public-routes.ts';
 
-/** OG cards for leaderboard archive pages (issue 16); a malformed period is not a page. */
-function leaderboardMeta(path: string): { title: string; description: string } | undefined {
-  const m = /^\/leaderboard\/(daily|weekly|monthly)\/([^/]+)$/.exec(path);
-  if (!m) return undefined;
-  const [, kind, value] = m;
+/** OG cards for leaderboard archive pages (issue 16), from the route's parameters; a malformed period is not a page. */
+function leaderboardMeta({ kind, value = '' }: Readonly<Record<string, string>>): { title: string; description: string } | undefined {
   const ok =
-    (kind === 'daily' && /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value!)) ||
-    (kind === 'weekly' && /^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$/.test(value!)) ||
-    (kind === 'monthly' && /^\d{4}-(0[1-9]|1[0-2])$/.test(value!));
+    (kind === 'daily' && /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value)) ||
+    (kind === 'weekly' && /^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$/.test(value)) ||
+    (kind === 'monthly' && /^\d{4}-(0[1-9]|1[0-2])$/.test(value));
   if (!ok) return undefined;
   const name = kind === 'daily' ? 'Daily' : kind === 'weekly' ? 'Weekly' : 'Monthly';
   return { title: `${name} leaderboard ${value}`, description: `The top launches of ${value}, ranked by upvotes earned during the period.` };
@@ -71,11 +68,13 @@ export async function resolvePageMeta(read: AnonReads, identity: Promise<SiteIde
   }
 
   if (from === 'leaderboard') {
-    const board = leaderboardMeta(normalizePath(path));
+    const board = leaderboardMeta(matched!.params);
     if (!board) return { meta: { ...base, title: `Page not found · ${site.name}` }, status: 404 };
     return { status: 200, meta: { ...base, title: `${board.title} · ${site.name}`, description: board.description, image: `${origin}/placeholder.svg` } };
   }
 
+  // A path the app has no page for shows its not-found page, sent as a 404 (issue 30, L2).
+  if (!isAppPath(path)) return { meta: { ...base, title: `Page not found · ${site.name}` }, status: 404 };
   return { status: 200, meta: staticPageMeta(site, url, path) };
 }
 

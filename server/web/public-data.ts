@@ -15,14 +15,24 @@ export interface SiteIdentity {
 export async function readSiteIdentity(read: AnonReads, fallback: SiteIdentity): Promise<SiteIdentity> {
   try {
     const rows = await read(async (tx) =>
-        (await tx.query<{ site_name: string; site_description: string }>('select site_name, site_description from public.site_settings_public'))
+        (await tx.query<SiteSettingsRow>('select site_name, site_description from public.site_settings_public'))
           .rows);
-    const row = rows[0];
-    return row ? { name: row.site_name, description: row.site_description || fallback.description } : fallback;
+    return siteIdentityOf(rows, fallback);
   } catch {
     // Settings are a nicety for previews; a page must still be served when they cannot be read.
     return fallback;
   }
+}
+
+interface SiteSettingsRow {
+  site_name: string;
+  site_description: string;
+}
+
+/** The identity in site_settings_public's rows (read by SQL, or by REST for a drawn page); `fallback` without one. */
+export function siteIdentityOf(rows: readonly unknown[] | undefined, fallback: SiteIdentity): SiteIdentity {
+  const row = rows?.[0] as SiteSettingsRow | undefined;
+  return row ? { name: row.site_name, description: row.site_description || fallback.description } : fallback;
 }
 
 export interface PublicProject {

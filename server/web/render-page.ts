@@ -1,15 +1,16 @@
 import { join } from 'node:path';
-import { firstScreenRequests } from '../../domain/public-routes.ts';
+import { siteSettingsRequest } from '../../domain/first-screen.ts';
+import { firstScreenRequests, matchPublicRoute } from '../../domain/public-routes.ts';
 import { authReturnOrigin } from '../auth/redirects.ts';
 import type { ServerContext } from '../context.ts';
 import { anonReads, type AnonReads } from '../security/caller.ts';
 import { site } from '../../domain/site.ts';
-import { renderFirstScreen, type FirstScreen, type InProcessFetch } from './first-screen.ts';
+import { answerAsAnon, renderFirstScreen, type FirstScreen, type InProcessFetch } from './first-screen.ts';
 import { IndexHtml, renderIndexHtml, styleNonceTag, withoutModulePreloads, type PageMeta } from './index-html.ts';
 import { Deadline } from './deadline.ts';
 import { nonceIndex } from './page-cache.ts';
 import { metaNeedsData, resolvePageMeta, staticPageMeta, type ResolvedPage } from './page-meta.ts';
-import { readSiteIdentity } from './public-data.ts';
+import { readSiteIdentity, siteIdentityOf } from './public-data.ts';
 import { RouteModules } from './route-modules.ts';
 import { ServerRenderer, type ServerRendered } from './server-render.ts';
 
@@ -89,17 +90,28 @@ export class PageRenderer {
     const { keys } = this.ctx;
     const read = this.read;
 
-    const identity = readSiteIdentity(read, site);
-    const meta = resolvePageMeta(read, identity, origin, path);
     const api = this.api;
+    // A page the server draws reads the site's settings as its header does, once: its meta takes
+    // the identity from the answer and its render the answer itself. Any other page reads the
+    // identity alone.
+    const drawable = api !== undefined && request.method === 'GET' && matchPublicRoute(path)?.route.serverDrawn === true;
+    const settings = drawable ? answerAsAnon(api, origin, keys.anonKey, siteSettingsRequest()).catch(() => undefined) : undefined;
+    const identity = settings ? settings.then((answer) => siteIdentityOf(answer?.rows, site)) : readSiteIdentity(read, site);
+    const meta = resolvePageMeta(read, identity, origin, path);
     const firstScreen = api ? renderFirstScreen(api, origin, keys.anonKey, path, search) : Promise.resolve(undefined);
+    // A page whose meta is not read from the database is there whatever it says (200): its render
+    // starts with its first-screen answers, beside the site identity's read, not after it. One
+    // whose existence is in the database waits for it, so a missing page costs no render.
+    const exists = metaNeedsData(path) ? meta.then((page) => page.status === 200) : Promise.resolve(true);
     const drawing = (async (): Promise<Drawing> => {
-      const [page, answers] = await Promise.all([meta, firstScreen]);
-      if (!api || !answers || page.status !== 200) return {};
+      const [found, answers] = await Promise.all([exists, firstScreen]);
+      if (!api || !answers || !found) return {};
       // A route with first-screen reads is drawn only when anon sees something (a pending project's
       // page is its owner's to see: the browser asks for it with their token).
       const anonSeesIt = answers.answers.length > 0 || firstScreenRequests(path, search).length === 0;
-      const drawn = anonSeesIt && request.method === 'GET' ? await this.serverRenderer.render(api, origin, keys.anonKey, path + search, answers.answers) : undefined;
+      const settingsAnswer = (await settings)?.answer;
+      const primed = settingsAnswer ? [...answers.answers, settingsAnswer] : answers.answers;
+      const drawn = anonSeesIt && request.method === 'GET' ? await this.serverRenderer.render(api, origin, keys.anonKey, path + search, primed) : undefined;
       return { firstScreen: answers, drawn };
     })();
 
@@ -107,7 +119,8 @@ export class PageRenderer {
     const [page, drawn] = await Promise.all([deadline.race(meta), deadline.race(drawing)]);
     deadline.clear();
     if (!page || !drawn) this.ctx.logger.errorThrottled('page-deadline', `page ${path} sent without its reads: no answer within ${deadlineMs} ms`);
-    return this.document(request, shell, page ?? this.withoutData(request), drawn ?? {}, page !== undefined && drawn !== undefined);
+    // A page whose meta missed the deadline goes without any of its data, drawn or not.
+    return this.document(request, shell, page ?? this.withoutData(request), (page && drawn) || {}, page !== undefined && drawn !== undefined);
   }
 
   /**
@@ -140,14 +153,4 @@ export class PageRenderer {
     };
   }
 
-  /** Draws `paths` once each, so the first visitor after a start does not pay for loading the renderer. */
-  async warmUp(origin: string, paths: readonly string[]): Promise<Array<{ path: string; drawn: boolean }>> {
-    const done: Array<{ path: string; drawn: boolean }> = [];
-    for (const path of paths) {
-      const url = new URL(path, origin);
-      const page = await this.renderPage({ path: url.pathname, search: url.search, method: 'GET', origin }, Number.POSITIVE_INFINITY).catch(() => undefined);
-      done.push({ path, drawn: page?.html('').includes('id="server-queries"') ?? false });
-    }
-    return done;
-  }
 }

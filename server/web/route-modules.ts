@@ -4,11 +4,12 @@ import { matchPublicRoute } from '../../domain/public-routes.ts';
 import { escapeHtml } from './escape.ts';
 
 /**
- * The page module each public route loads on demand (its `module` in domain/public-routes.ts), by
- * its key in the build's manifest. Without a hint the browser finds the module only after the
- * entry has run: one more round trip before a phone can draw the page (decision 201).
+ * The module hints of a page the server does not draw: the page module its public route names
+ * (`module` in domain/public-routes.ts, the router's own key; decision 218) and what it imports,
+ * from Vite's build manifest (dist/web/.vite/manifest.json), re-read when a rebuild changes it.
+ * Without a hint the browser finds the module only after the entry has run: one more round trip
+ * before a phone can draw the page (decision 201).
  */
-/** Vite's build manifest (dist/web/.vite/manifest.json), re-read when a rebuild changes it. */
 export class RouteModules {
   private cached?: { mtimeMs: number; manifest: Record<string, ManifestChunk> };
 

@@ -12,6 +12,7 @@ import { renderFeed } from './feed.ts';
 import { etagOf, findBadgeProject, recentWinners, renderBadge, renderWinnersFeed } from '../launches/launches.ts';
 import type { InProcessFetch } from './first-screen.ts';
 import { pageKey } from './page-cache-key.ts';
+import type { DrawnPage } from './page-cache.ts';
 import { publicOrigin } from '../http/origin.ts';
 import { PageRenderer } from './render-page.ts';
 import { newestPublicProjects, readSiteIdentity, sitemapEntries } from './public-data.ts';
@@ -41,7 +42,29 @@ export function webRoutes(ctx: ServerContext, options: { distDir?: string; api?:
   const pages = new PageRenderer(ctx, distDir, options.api);
   // Every read below is a visitor's: anon, under anon's statement timeout (decision 102).
   const read = anonReads(ctx.db, ctx.config);
-  if (options.warmUp) startWarmUp(ctx, pages, options.warmUp);
+  /** How the shared copy of a page is drawn (decision 206); at start without the page deadline. */
+  const drawShared =
+    (origin: string, path: string, deadlineMs?: number) =>
+    async (pathAndQuery: string): Promise<DrawnPage> => {
+      const page = await pages.renderPage({ path, search: pathAndQuery.slice(path.length), method: 'GET', origin }, deadlineMs);
+      if (!page) throw new Error('the web app is not built');
+      return { status: page.status, html: page.withoutNonce, complete: page.complete, headers: page.headers };
+    };
+  // At start every server-drawn page is drawn once; with the page cache on, into the cache, so the
+  // first visitor after a deploy gets the copy rather than a render.
+  if (options.warmUp) {
+    startWarmUp(
+      ctx,
+      async (origin, path) => {
+        const url = new URL(path, origin);
+        const key = ctx.pageCache.enabled ? pageKey(origin, url.pathname, url.search) : undefined;
+        if (!key) return (await pages.renderPage({ path: url.pathname, search: url.search, method: 'GET', origin }, Number.POSITIVE_INFINITY))?.withoutNonce;
+        const kept = await ctx.pageCache.respond(key, drawShared(origin, url.pathname, Number.POSITIVE_INFINITY), undefined, undefined);
+        return kept.body ? Buffer.from(kept.body).toString('utf8') : undefined;
+      },
+      options.warmUp,
+    );
+  }
   const app = new Hono();
   // A visitor's read over anon's statement timeout (57014) is a 503 to come back to, as on the API;
   // anything else goes on to the app's own handler.
@@ -135,12 +158,7 @@ export function webRoutes(ctx: ServerContext, options: { distDir?: string; api?:
     // The shared copy of a public page (decision 206): drawn once for every visitor of this origin.
     const cacheable = ctx.pageCache.enabled && c.req.method === 'GET' ? pageKey(origin, path, new URL(c.req.url).search) : undefined;
     if (cacheable) {
-      const draw = async (pathAndQuery: string) => {
-        const page = await pages.renderPage({ path, search: pathAndQuery.slice(path.length), method: 'GET', origin });
-        if (!page) throw new Error('the web app is not built');
-        return { status: page.status, html: page.withoutNonce, complete: page.complete, headers: page.headers };
-      };
-      const cached = await ctx.pageCache.respond(cacheable, draw, requestHeader(c, 'accept-encoding'), requestHeader(c, 'if-none-match'));
+      const cached = await ctx.pageCache.respond(cacheable, drawShared(origin, path), requestHeader(c, 'accept-encoding'), requestHeader(c, 'if-none-match'));
       if (cached.body === null) return c.body(null, 304, cached.headers);
       const bytes = new Uint8Array(cached.body.buffer as ArrayBuffer, cached.body.byteOffset, cached.body.byteLength);
       return c.body(bytes, cached.status as ContentfulStatusCode, cached.headers);

@@ -10,6 +10,8 @@ export interface ServerRendered {
   root: string;
   /** The answers it was drawn from, for after #root. */
   data: string;
+  /** How many times React rendered the tree from its root for it. */
+  passes: number;
 }
 
 /** Headers of the app's reads that change the answer; its credentials are replaced by anon's. */
@@ -75,7 +77,7 @@ export class ServerRenderer {
     try {
       const rendered = await renderer.renderApp(pathAndQuery, origin, reads, report);
       if (!rendered) return undefined;
-      return { root: rendered.html, data: jsonScriptElement(SERVER_QUERIES_ELEMENT_ID, rendered.page) };
+      return { root: rendered.html, data: jsonScriptElement(SERVER_QUERIES_ELEMENT_ID, rendered.page), passes: rendered.passes };
     } catch (error) {
       report(error);
       return undefined;

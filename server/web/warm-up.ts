@@ -3,7 +3,6 @@ import type { ServerContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
 import type { JwtClaims } from '../security/jwt.ts';
 import { asCaller } from '../security/request-auth.ts';
-import type { PageRenderer } from './render-page.ts';
 
 /** Whether the pages are still being drawn for the first time; /readyz says "warming" until then. */
 export interface WarmUpState {
@@ -52,12 +51,16 @@ export function warmUpPaths(examples: Partial<Record<Example, string>>): string[
   });
 }
 
+/** Draws one page at start and answers its HTML (undefined when it could not be drawn). */
+export type WarmPage = (origin: string, path: string) => Promise<string | undefined>;
+
 /**
  * Draws every server-drawn route once before /readyz says ready (issue 28): the first render loads
  * the renderer's bundle and warms the code it runs, which cost the first visitor after a deploy
- * 1–2 s. A failure leaves the pages cold, never the server unready.
+ * 1–2 s. With the page cache on, the drawings are its first copies, so that visitor gets a
+ * copy (decision 205 addendum). A failure leaves the pages cold, never the server unready.
  */
-export function startWarmUp(ctx: ServerContext, pages: PageRenderer, state: WarmUpState): void {
+export function startWarmUp(ctx: ServerContext, warmPage: WarmPage, state: WarmUpState): void {
   if (!ctx.config.PAGE_WARM_UP) {
     state.pending = false;
     return;
@@ -67,7 +70,12 @@ export function startWarmUp(ctx: ServerContext, pages: PageRenderer, state: Warm
   setImmediate(async () => {
     try {
       const examples = await readExamples(ctx.db, new Date().toISOString().slice(0, 10));
-      const drawn = await pages.warmUp(ctx.config.SITE_URL.replace(/\/$/, ''), warmUpPaths(examples));
+      const origin = ctx.config.SITE_URL.replace(/\/$/, '');
+      const drawn: Array<{ path: string; drawn: boolean }> = [];
+      for (const path of warmUpPaths(examples)) {
+        const html = await warmPage(origin, path).catch(() => undefined);
+        drawn.push({ path, drawn: html?.includes('id="server-queries"') ?? false });
+      }
       const list = drawn.map((d) => `${d.path}${d.drawn ? '' : ' (not drawn)'}`).join(' ');
       ctx.logger.info(`pages warmed in ${Math.round(performance.now() - started)} ms: ${list}`);
     } catch (error) {

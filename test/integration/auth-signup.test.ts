@@ -150,7 +150,7 @@ describe('sign-up with e-mail confirmation', () => {
     expect(error).toBeNull();
     expect(data.session).toBeNull();
     expect(data.user?.id).not.toBe(first.user!.id);
-    // Shaped exactly like a new address's answer (test/integration/security/l2-l3-enumeration.test.ts).
+    // Shaped exactly like a new address's answer (test/integration/security/account-enumeration.test.ts).
     expect(data.user?.identities).toHaveLength(1);
     expect((await mailbox(server)).length).toBe(mailsBefore);
     const signIn = await browserClient(server).auth.signInWithPassword({ email, password: 'another password' });

@@ -131,7 +131,7 @@ describe('filters', () => {
   it('like, ilike, match, is, in', async () => {
     expect(await ids('title=like.*ta')).toEqual([2]);
     expect(await ids('title=ilike.*TA*')).toEqual([2, 4]);
-    // Plain text only for visitors (test/integration/security/m6-regex-admission.test.ts).
+    // Plain text only for visitors (test/integration/security/regex-filters-as-text.test.ts).
     expect(await ids('title=match.^Be')).toEqual([2]);
     expect(await ids(`title=imatch.${encodeURIComponent('^DELTA, "q')}`)).toEqual([4]);
     expect(await ids('meta=is.null')).toEqual([4, 5]);

@@ -4,7 +4,7 @@
  * the browser's bundle.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Query, QueryClient } from '@tanstack/react-query';
+import { skipToken, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
@@ -17,12 +17,11 @@ import { createQueryClient } from './query-client.ts';
 export interface RenderedApp {
   html: string;
   page: RenderedPage;
+  /** How many times React rendered the tree from its root: one (a suspended component is rendered again alone). */
+  passes: number;
 }
 
-/** Renders until no query is left waiting: a list's answer can enable the read that depends on it. */
-const MAX_PASSES = 4;
-
-/** One pass of a render: where its reads go, and what a refused one marks for the browser. */
+/** Where a query's reads go, and what a refused one marks for the browser. */
 interface RenderScope {
   origin: string;
   drawnAt: number;
@@ -33,7 +32,7 @@ interface RenderScope {
 
 const currentScope = new AsyncLocalStorage<ServerRender>();
 
-/** The app's fetch inside a pass: only GETs to the API, answered by `scope.reads`. */
+/** The app's fetch inside a render: only GETs to the API, answered by `scope.reads`. */
 function readsOf(scope: RenderScope | undefined): typeof fetch {
   return async (input, init) => {
     const method = (init?.method ?? 'GET').toUpperCase();
@@ -51,7 +50,7 @@ function renderOf(scope: RenderScope): ServerRender {
   return { origin: scope.origin, drawnAt: scope.drawnAt, reads: readsOf(scope) };
 }
 
-/** Outside a pass (never expected) the app reads nothing, on the placeholder origin env.ts uses on the server. */
+/** Outside a render (never expected) the app reads nothing, on the placeholder origin env.ts uses on the server. */
 const OUTSIDE_A_RENDER: ServerRender = {
   origin: SERVER_RENDER_ORIGIN,
   get drawnAt() {
@@ -66,38 +65,68 @@ setServerRender(() => currentScope.getStore() ?? OUTSIDE_A_RENDER);
  * The app's HTML for `url` as a signed-out visitor sees it before any script runs, and the answers
  * it was drawn from; undefined when any part of it could not be rendered (the browser then renders
  * the page itself, as it does on a static host).
+ *
+ * One pass: every enabled query suspends the component that asks for it while it is read, and
+ * React's static renderer waits for it and renders only that component again, not the tree (a
+ * lazy page module the same way). A read the app sends by POST (an RPC) is refused: its query goes
+ * back to waiting and is drawn as loading, for the browser to send; nothing else is drawn again.
  */
 export async function renderApp(url: string, origin: string, reads: ServerReads, report: (problem: unknown) => void = () => undefined): Promise<RenderedApp | undefined> {
   const client = createQueryClient();
   const defaults = client.getDefaultOptions();
   // A failed read is not retried here: the browser asks again anyway.
   client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
-  const asked = new Set<string>();
   const drawnAt = Date.now();
-  let html = '';
-  for (let pass = 1; ; pass += 1) {
-    const rendered = await currentScope.run(renderOf({ origin, drawnAt, reads, refused: () => undefined }), () => renderOnce(client, url, report));
-    if (rendered === undefined) return undefined;
-    html = rendered;
-    const waiting = client.getQueryCache().getAll().filter((q) => !asked.has(q.queryHash) && waitsForData(q));
-    // The last pass's HTML is what the cache holds: what it still waits for is drawn as loading.
-    if (waiting.length === 0 || pass === MAX_PASSES) break;
-    const refused = new Set<Query>();
-    await Promise.all(
-      waiting.map((q) => {
-        asked.add(q.queryHash);
-        return currentScope.run(renderOf({ origin, drawnAt, reads, refused: () => refused.add(q) }), () => q.fetch().catch(() => undefined));
-      }),
-    );
-    // A query that writes (an RPC sent by POST) is drawn as loading, and sent by the browser.
-    for (const q of refused) q.reset();
-    const failed = waiting.find((q) => q.state.status === 'error');
-    if (failed) {
-      report(failed.state.error);
-      return undefined;
-    }
+  const refused = new Set<string>();
+  suspendOnReads(client, refused, (onRefused) => renderOf({ origin, drawnAt, reads, refused: onRefused }));
+  let passes = 0;
+  const html = await currentScope.run(renderOf({ origin, drawnAt, reads, refused: () => undefined }), () => {
+    passes += 1;
+    return renderOnce(client, url, report);
+  });
+  if (html === undefined) return undefined;
+  const failed = client
+    .getQueryCache()
+    .getAll()
+    .find((q) => q.state.status === 'error');
+  if (failed) {
+    report(failed.state.error);
+    return undefined;
   }
-  return { html, page: { drawnAt, queries: answeredQueries(client) } };
+  return { html, page: { drawnAt, queries: answeredQueries(client) }, passes };
+}
+
+/**
+ * Makes every query the render asks for suspend until it is read (what useSuspenseQuery does), on
+ * this client only: the app keeps its useQuery, and the browser its loading states. A disabled
+ * query is not read. Each read runs in a scope of its own, so that a refused one (a POST) is known
+ * by its query: that fetch is cancelled back to waiting, and the query no longer suspends.
+ */
+function suspendOnReads(client: QueryClient, refused: Set<string>, scopeFor: (onRefused: () => void) => ServerRender): void {
+  const defaultQueryOptions = client.defaultQueryOptions.bind(client);
+  const wrapped = new WeakSet<object>();
+  client.defaultQueryOptions = ((options: Parameters<QueryClient['defaultQueryOptions']>[0]) => {
+    const defaulted = defaultQueryOptions(options);
+    const { queryFn, queryHash } = defaulted;
+    if (refused.has(queryHash) || !queryFn || queryFn === skipToken || !enabledFor(client, defaulted)) return { ...defaulted, suspense: false };
+    if (!wrapped.has(queryFn)) {
+      const cancel = () => {
+        refused.add(queryHash);
+        void client.getQueryCache().get(queryHash)?.cancel({ revert: true });
+      };
+      const read: typeof queryFn = (context) => currentScope.run(scopeFor(cancel), () => queryFn(context));
+      wrapped.add(read);
+      defaulted.queryFn = read;
+    }
+    defaulted.suspense = true;
+    return defaulted;
+  }) as QueryClient['defaultQueryOptions'];
+}
+
+function enabledFor(client: QueryClient, options: ReturnType<QueryClient['defaultQueryOptions']>): boolean {
+  const { enabled } = options;
+  if (typeof enabled !== 'function') return enabled !== false;
+  return enabled(client.getQueryCache().build(client, options)) !== false;
 }
 
 async function renderOnce(client: QueryClient, url: string, report: (problem: unknown) => void): Promise<string | undefined> {
@@ -115,13 +144,6 @@ async function renderOnce(client: QueryClient, url: string, report: (problem: un
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   return failed ? undefined : Buffer.concat(chunks).toString('utf8');
-}
-
-/** A query the page would send at once: created by the render, enabled, and without data yet. */
-function waitsForData(query: Query): boolean {
-  if (query.state.status !== 'pending' || query.state.fetchStatus !== 'idle') return false;
-  const enabled = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
-  return typeof enabled === 'function' ? enabled(query) : enabled !== false;
 }
 
 function answeredQueries(client: QueryClient): RenderedQuery[] {

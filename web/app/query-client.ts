@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { BANNED_QUERY_KEY } from '../lib/session/suspended-account-watch.tsx';
+import { sharedKeys } from '../lib/query-keys.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -13,7 +13,7 @@ export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
     // A refused write may mean the account was banned meanwhile: ask again (suspended-account-watch).
     mutationCache: new MutationCache({
-      onError: () => void client.invalidateQueries({ queryKey: BANNED_QUERY_KEY }),
+      onError: () => void client.invalidateQueries({ queryKey: sharedKeys.allBanned }),
     }),
     defaultOptions: {
       queries: {

@@ -1,11 +1,32 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { LazyToaster } from '../components/ui/lazy-toaster.tsx';
-import { AuthProvider } from '../lib/session/auth-context.tsx';
-import { SuspendedAccountWatch } from '../lib/session/suspended-account-watch.tsx';
+import { AuthProvider, useAuth } from '../lib/session/auth-context.tsx';
 import { PageErrorBoundary } from './error-boundary.tsx';
 import { Footer } from './layout/footer.tsx';
 import { Header } from './layout/header.tsx';
+
+const SuspendedAccountWatch = lazy(() => import('../lib/session/suspended-account-watch.tsx'));
+const WelcomeBanner = lazy(() => import('../features/onboarding/components/welcome-banner.tsx'));
+
+/** Only a signed-in account can be banned or have its session ended elsewhere. */
+function AccountWatch() {
+  return useAuth().user ? (
+    <Suspense fallback={null}>
+      <SuspendedAccountWatch />
+    </Suspense>
+  ) : null;
+}
+
+/** The welcome after sign-up (decision 229): its code loads only for a signed-in account. */
+function Welcome() {
+  const { user } = useAuth();
+  return user && !user.is_anonymous ? (
+    <Suspense fallback={null}>
+      <WelcomeBanner />
+    </Suspense>
+  ) : null;
+}
 
 /** Every page: header, main content, footer; AuthProvider lives here because signOut navigates. */
 export function RootLayout() {
@@ -19,7 +40,7 @@ export function RootLayout() {
 
   return (
     <AuthProvider>
-      <SuspendedAccountWatch />
+      <AccountWatch />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow-lg"
@@ -31,6 +52,7 @@ export function RootLayout() {
         {/* At least a screen tall below the header, so the footer starts below the fold: it never
             jumps while a page's code or data loads, whatever height the page turns out to have. */}
         <main id="main" tabIndex={-1} className="min-h-[calc(100svh-4rem)] flex-1 focus:outline-none">
+          <Welcome />
           <PageErrorBoundary key={location.pathname}>
             <Suspense fallback={<PageFallback />}>
               <Outlet />

@@ -46,6 +46,9 @@ export const ArrowUpIcon = (p: IconProps) => <Icon {...p}><path d="m5 12 7-7 7 7
 export const BellIcon = (p: IconProps) => (
   <Icon {...p}><path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" /><path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" /></Icon>
 );
+export const BellOffIcon = (p: IconProps) => (
+  <Icon {...p}><path d="M8.7 3A6 6 0 0 1 18 8a21.3 21.3 0 0 0 .6 5M17 17H3s3-2 3-9a4.67 4.67 0 0 1 .3-1.7" /><path d="M10.3 21a1.94 1.94 0 0 0 3.4 0M2 2l20 20" /></Icon>
+);
 export const MessageIcon = (p: IconProps) => <Icon {...p}><path d="M7.9 20A9 9 0 1 0 4 16.1L2 22Z" /></Icon>;
 export const ExternalLinkIcon = (p: IconProps) => (
   <Icon {...p}><path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" /></Icon>

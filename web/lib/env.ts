@@ -6,13 +6,13 @@ import { serverRender } from './render-context.ts';
  * as <meta> tags at request time, so one build works on any host.
  */
 function metaContent(name: string): string {
-  if (typeof document === 'undefined') return '';
+  if (import.meta.env.SSR) return '';
   return document.querySelector(`meta[name="${name}"]`)?.getAttribute('content')?.trim() ?? '';
 }
 
 /** The page's own origin; on the server (web/app/entry-server.tsx) a placeholder its reads are routed from. */
 export const SERVER_RENDER_ORIGIN = 'http://server-render.invalid';
-const pageOrigin = typeof window === 'undefined' ? SERVER_RENDER_ORIGIN : window.location.origin;
+const pageOrigin = import.meta.env.SSR ? SERVER_RENDER_ORIGIN : window.location.origin;
 
 function resolveEnv() {
   const url = (import.meta.env.VITE_SUPABASE_URL as string | undefined) || metaContent('supabase-url') || pageOrigin;

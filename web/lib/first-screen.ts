@@ -8,7 +8,7 @@ import { serverRender } from './render-context.ts';
  */
 function readPrimed(): Map<string, PrimedResponse> {
   const primed = new Map<string, PrimedResponse>();
-  if (typeof document === 'undefined') return primed;
+  if (import.meta.env.SSR) return primed;
   const element = document.getElementById(FIRST_SCREEN_ELEMENT_ID);
   if (!element) return primed;
   element.remove();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatShortDate, initials, pluralize } from './format.ts';
+import { formatLaunchDay } from './format-launch-day.ts';
 import { isValidEmail } from './validation.ts';
 
 describe('formatShortDate', () => {
@@ -38,5 +39,13 @@ describe('isValidEmail', () => {
     expect(isValidEmail('a@b.co')).toBe(true);
     for (const bad of ['', 'a@b', 'a b@c.d', '@b.co', 'a@.', 'plain']) expect(isValidEmail(bad), bad).toBe(false);
     expect(isValidEmail(`${'a'.repeat(320)}@b.co`)).toBe(false);
+  });
+});
+
+describe('formatLaunchDay', () => {
+  it('shows a launch day as the form does, from a day or a timestamp', () => {
+    expect(formatLaunchDay('2026-11-30')).toBe('Mon, Nov 30');
+    expect(formatLaunchDay('2026-11-30T00:00:00Z')).toBe('Mon, Nov 30');
+    expect(formatLaunchDay('not a day')).toBe('');
   });
 });

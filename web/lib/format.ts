@@ -22,3 +22,6 @@ export function initials(text: string): string {
 export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : plural}`;
 }
+
+// Launch days ('Mon, Nov 30') are formatted by format-launch-day.ts: only lazily loaded pages show
+// them, and this module is on `/`, which pays for every byte (decision 051).

@@ -1,6 +1,11 @@
 /**
  * The server render this code runs in, if any (decision 203): the one seam between the app and
  * web/app/entry-server.tsx, which sets it once at import. In the browser it is never set.
+ *
+ * Whether code runs on the server at all is `import.meta.env.SSR`, asked the same way everywhere
+ * (never `typeof window`): a constant of each build, so the browser's bundle carries no server
+ * branch and the server's renderer touches no window, document or localStorage. Unit tests run as
+ * the server does (vitest sets it in Node).
  */
 export interface ServerRender {
   /** The page's origin, which serves its API (image URLs are built on it). */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { site } from '../../domain/site.ts';
+import { sharedKeys } from './query-keys.ts';
 import { supabase } from './supabase.ts';
 import { applyDefaultTheme } from './theme.ts';
 
@@ -19,9 +20,11 @@ export interface PublicSiteSettings {
 export function usePublicSiteSettings() {
   return useQuery({
     // The admin Settings page invalidates this key on save, so the header follows at once.
-    queryKey: ['site-settings'],
+    queryKey: sharedKeys.siteSettings,
     staleTime: 5 * 60_000,
     queryFn: async (): Promise<PublicSiteSettings> => {
+      // The server reads this same request for a page it draws (siteSettingsRequest in
+      // domain/first-screen.ts): change both together.
       const { data, error } = await supabase
         .from('site_settings_public')
         .select('site_name, site_description, theme, allow_registration, moderation_enabled')

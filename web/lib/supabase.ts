@@ -1,13 +1,14 @@
 import { createClient, type SupportedStorage } from '@supabase/supabase-js';
 import { env } from './env.ts';
 import { firstScreenFetch } from './first-screen.ts';
+import { withTimeout } from './request-timeout.ts';
 
 const VERIFIER_SUFFIX = '-code-verifier';
 const KEEP_VERIFIER_KEY = 'showcase.keep-pkce-verifier';
 
 function localStore(): Storage | undefined {
   try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
+    return import.meta.env.SSR ? undefined : window.localStorage;
   } catch {
     return undefined;
   }
@@ -51,7 +52,7 @@ export function keepPkceVerifier(keep: boolean): void {
   }
 }
 
-/** The app's one client: every read and write goes through it. */
+/** The app's one client: every read and write goes through it, each under a deadline (request-timeout.ts). */
 export const supabase = createClient(env.supabaseUrl, env.supabaseAnonKey || 'missing-anon-key', {
   auth: {
     persistSession: true,
@@ -60,5 +61,6 @@ export const supabase = createClient(env.supabaseUrl, env.supabaseAnonKey || 'mi
     flowType: 'pkce',
     storage: authStorage(),
   },
-  global: { fetch: firstScreenFetch },
+  // On the server the render's reads have their own deadline (server/web/render-page.ts).
+  global: { fetch: import.meta.env.SSR ? firstScreenFetch : withTimeout(firstScreenFetch) },
 });

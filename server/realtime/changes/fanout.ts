@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { classifyPostgresFailure } from '../../db/unavailable.ts';
 import type { ApiRole } from '../../security/jwt.ts';
 import { asCaller } from '../../security/request-auth.ts';
 import type { Filter } from './params.ts';
@@ -25,6 +26,12 @@ export interface FanoutDeps {
 
 /** Filter lists checked by one statement; more (a thousand visitors each on their own project) take several. */
 const FILTER_LISTS_PER_STATEMENT = 100;
+/**
+ * Waits before asking again when the database could not be reached (a restart, a failover: the
+ * pool's connection broke): about 5 s in all, like the cluster's retry window. A statement that
+ * timed out or failed on its own is not asked again.
+ */
+const RECONNECT_DELAYS_MS = [100, 250, 500, 1000, 1500, 1500] as const;
 
 /** The subscriptions of one table that share one claim set, and what their statements found. */
 interface ClaimGroup {
@@ -165,26 +172,49 @@ async function runGroup(deps: FanoutDeps, oid: number, wanted: CapturedChange[],
   if (!view) return;
   const variants = [...group.variants.keys()].map((key) => (key ? (JSON.parse(key) as string[]) : null));
   const filterLists = [...group.filterLists.keys()].map((key) => JSON.parse(key) as Filter[]);
-  try {
-    for (let offset = 0; offset === 0 || offset < filterLists.length; offset += FILTER_LISTS_PER_STATEMENT) {
-      const query = visibilityQuery(view, variants, filterLists.slice(offset, offset + FILTER_LISTS_PER_STATEMENT), wanted);
-      group.columnsJson = query.columns.map((c) => JSON.stringify(c));
-      deps.counted();
-      const { rows } = await asCaller(deps.db, auth, (tx) => tx.query<Record<string, unknown>>(query.text, query.values), {
-        readOnly: true,
-        statementTimeout: deps.statementTimeout(auth.role),
-      });
-      for (const row of rows) {
-        const visible = query.read(row);
-        const known = group.rows.get(visible.seq);
-        if (known) visible.passes.forEach((pass, i) => (known.passes[offset + i] = pass));
-        else group.rows.set(visible.seq, { ...visible, passes: [...Array<boolean>(offset).fill(false), ...visible.passes] });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await checkGroup(deps, view, variants, filterLists, wanted, group);
+      return;
+    } catch (err) {
+      // The database went away under us: the change is committed, so ask again once it is back.
+      const unreachable = classifyPostgresFailure(err)?.reason === 'down';
+      if (unreachable && attempt < RECONNECT_DELAYS_MS.length) {
+        await new Promise((resolve) => setTimeout(resolve, RECONNECT_DELAYS_MS[attempt]));
+        continue;
       }
+      // A table changed under us, or a policy failed: these subscribers miss this batch, nobody else.
+      deps.catalog.reload();
+      deps.log(`realtime: could not check changes of ${view.sql} for role ${auth.role}: ${(err as Error).message}`);
+      return;
     }
-  } catch (err) {
-    // A table changed under us, or a policy failed: these subscribers miss this batch, nobody else.
-    deps.catalog.reload();
-    deps.log(`realtime: could not check changes of ${view.sql} for role ${auth.role}: ${(err as Error).message}`);
+  }
+}
+
+/** The visibility statements of one claim group (100 filter lists each), their rows kept in `group`. */
+async function checkGroup(
+  deps: FanoutDeps,
+  view: NonNullable<Awaited<ReturnType<TableCatalog['view']>>>,
+  variants: Array<string[] | null>,
+  filterLists: Filter[][],
+  wanted: CapturedChange[],
+  group: ClaimGroup,
+): Promise<void> {
+  const { auth } = group.subs[0]!.subscriber;
+  for (let offset = 0; offset === 0 || offset < filterLists.length; offset += FILTER_LISTS_PER_STATEMENT) {
+    const query = visibilityQuery(view, variants, filterLists.slice(offset, offset + FILTER_LISTS_PER_STATEMENT), wanted);
+    group.columnsJson = query.columns.map((c) => JSON.stringify(c));
+    deps.counted();
+    const { rows } = await asCaller(deps.db, auth, (tx) => tx.query<Record<string, unknown>>(query.text, query.values), {
+      readOnly: true,
+      statementTimeout: deps.statementTimeout(auth.role),
+    });
+    for (const row of rows) {
+      const visible = query.read(row);
+      const known = group.rows.get(visible.seq);
+      if (known) visible.passes.forEach((pass, i) => (known.passes[offset + i] = pass));
+      else group.rows.set(visible.seq, { ...visible, passes: [...Array<boolean>(offset).fill(false), ...visible.passes] });
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { nodeRequest, requestHeader } from '../../http/node-request.ts';
+import { ClientWentAway, nodeRequest, requestHeader } from '../../http/node-request.ts';
 import { RestError } from '../errors.ts';
 
 /** Request bodies are JSON documents of modest size; larger ones are refused before parsing. */
@@ -40,11 +40,13 @@ async function readBodyText(c: Context): Promise<string> {
     if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw tooLarge();
     return text;
   }
+  // Gone before we asked for the body: its events have fired already and will not fire again.
+  if (incoming.destroyed && !incoming.complete) return Promise.reject(new ClientWentAway());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const stop = () => {
-      incoming.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+      incoming.off('data', onData).off('end', onEnd).off('error', onGone).off('close', onGone);
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
@@ -57,13 +59,13 @@ async function readBodyText(c: Context): Promise<string> {
       stop();
       resolve(Buffer.concat(chunks, size).toString('utf8'));
     };
-    const onError = (err: Error) => {
+    // A client that goes away mid-body ends the request with 'aborted' or without 'end': nobody is
+    // left to answer, and it is not the server's fault, so it is no unexpected error with a stack.
+    const onGone = () => {
       stop();
-      reject(err);
+      reject(new ClientWentAway());
     };
-    // A client that goes away mid-body ends the request without 'end'.
-    const onClose = () => onError(new Error('the client closed the request before sending all of its body'));
-    incoming.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+    incoming.on('data', onData).on('end', onEnd).on('error', onGone).on('close', onGone);
   });
 }
 

@@ -61,7 +61,8 @@ describe('co-makers edit what hangs off a project', () => {
     expect(video.error).toBeNull();
     expect(video.data).toEqual([{ video_url: 'https://youtu.be/dQw4w9WgXcQ', status: 'pending' }]);
     expect(await count('public.project_tags where project_id = $1', [project])).toBe(1);
-    expect(await count('public.project_images where project_id = $1', [project])).toBe(1);
+    // The project's own image joins the gallery first, as its cover (0280); the co-maker's is after it.
+    expect(await count(`public.project_images where project_id = $1 and url = 'https://img.example.com/a.webp' and position > 0`, [project])).toBe(1);
     await approve(server, project);
   });
 });

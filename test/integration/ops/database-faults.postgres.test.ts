@@ -117,18 +117,16 @@ describe('database hanging (nothing answers, connections stay open)', () => {
   it('answers 503 PGRST003 within the configured waits instead of hanging, and a write given up on never lands', async () => {
     proxy.hang();
     try {
-      const started = performance.now();
+      // No timing asserted: with nothing answering, only the query and acquire timeouts can end
+      // these requests (without them, the test's own timeout would).
       const [read, write] = await Promise.all([
         rest('/projects?select=id&limit=1'),
         rest('/project_comments', { method: 'POST', body: JSON.stringify({ project_id: projectId, content: 'given up on' }) }, alice.token),
       ]);
-      const waited = performance.now() - started;
       expect(read.status).toBe(503);
       expect(await read.json()).toMatchObject({ code: 'PGRST003' });
       expect(read.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(write.status).toBe(503);
-      // 1.5 s query timeout (+ 1 s to acquire): far from the 20-25 s of a frozen database.
-      expect(waited).toBeLessThan(6000);
       // Files and pages that need no database are still served.
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
       expect((await fetch(`${server.url}/readyz`)).status).toBe(503);

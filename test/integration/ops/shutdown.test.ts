@@ -12,8 +12,6 @@ interface Answer {
   status: number;
   connection?: string;
   error?: string;
-  /** Since SIGTERM was sent. */
-  atMs?: number;
 }
 
 function get(agent: http.Agent, port: number, path: string, key: string): Promise<Answer> {
@@ -35,66 +33,75 @@ describe('graceful shutdown (SIGTERM) with busy keep-alive clients (reliability 
     await cleanup?.();
   });
 
-  it('stops serving at once, exits 0 well within SHUTDOWN_TIMEOUT_SECONDS', async () => {
+  it('stops serving at once and exits 0 without needing SHUTDOWN_TIMEOUT_SECONDS to cut anyone', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'shutdown-test-'));
     const db = await freshDatabase();
     cleanup = async () => {
       await db.drop();
       rmSync(dataDir, { recursive: true, force: true });
     };
-    proc = spawnServer({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_SECONDS: '10', ...db.env });
+    // A long deadline: before the fix, busy keep-alive clients held the server until it cut them
+    // (30-60 s); now it closes them as their requests end and never reaches the deadline, however
+    // slow a loaded machine makes the last checkpoint. The mechanism is checked, not the time.
+    proc = spawnServer({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_SECONDS: '90', ...db.env });
     const port = await proc.ready;
     const { anonKey } = await createKeys(PROCESS_ENV.JWT_SECRET!);
 
-    // 20 clients, each on one persistent connection, sending reads back to back: before the fix
-    // the Postgres server kept answering them for 30-60 s after SIGTERM.
-    let signalledAt: number | undefined;
+    // 20 clients, each on one persistent connection, sending reads back to back.
+    let signalled = false;
     let stop = false;
-    const afterSignal: Answer[] = [];
     let before = 0;
-    const clients = Array.from({ length: 20 }, async () => {
+    let clientsBusy!: () => void;
+    const busy = new Promise<void>((resolve) => (clientsBusy = resolve));
+    /** Per client, what came back after SIGTERM was sent, in order (the last one after the exit). */
+    const afterSignal: Answer[][] = [];
+    const clients = Array.from({ length: 20 }, async (_, c) => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      afterSignal[c] = [];
       for (let i = 0; i < 100_000 && !stop; i++) {
         const answer = await get(agent, port, '/rest/v1/projects?select=id&limit=5', anonKey);
-        if (signalledAt === undefined) before++;
-        else afterSignal.push({ ...answer, atMs: performance.now() - signalledAt });
+        if (!signalled) {
+          if (answer.status === 200 && ++before === 60) clientsBusy();
+        } else afterSignal[c]!.push(answer);
         if (answer.status === 0) await new Promise((r) => setTimeout(r, 50));
       }
       agent.destroy();
     });
-    await new Promise((r) => setTimeout(r, 1500));
-    signalledAt = performance.now();
+    await busy;
+    signalled = true;
     proc.child.kill('SIGTERM');
-    const exit = await Promise.race([proc.exited, new Promise<'still running'>((r) => setTimeout(() => r('still running'), 20_000))]);
-    const exitMs = performance.now() - signalledAt;
+    const exit = await proc.exited;
     stop = true;
     await Promise.all(clients);
 
-    expect(before).toBeGreaterThan(20);
     expect(exit).toEqual({ code: 0, signal: null });
-    // Well within the deadline, and no connection had to be cut by it. (A busy CI machine may
-    // spend a few seconds on the database's last checkpoint, hence 10 s rather than 5.)
-    expect(exitMs).toBeLessThan(10_000);
-    expect(proc.output()).not.toContain('cutting the connections still busy');
-    // Nothing is answered once the signal has been handled: the last answers are those already
-    // on their way when it arrived.
-    const served = afterSignal.filter((a) => a.status === 200);
-    expect(served.filter((a) => a.atMs! > 1000)).toEqual([]);
     expect(proc.output()).toContain('shut down cleanly');
-  });
+    expect(proc.output()).not.toContain('cutting the connections still busy');
+    for (const answers of afterSignal) {
+      // Every client was told to close its connection, or refused: none kept one open to the end.
+      expect(answers.some((a) => a.connection === 'close' || a.status === 0), JSON.stringify(answers.slice(0, 5))).toBe(true);
+      expect(answers.at(-1)?.status).toBe(0);
+    }
+    // A whole server process starts and stops here: on a machine busy with other suites its start
+    // alone (migrations, the page warm-up) can take most of a minute.
+  }, 240_000);
 });
 
 describe('close() on a running server', () => {
   it('closes idle keep-alive connections at once instead of waiting for them', async () => {
-    const server = await startTestServer();
+    // Idle connections would be kept for 10 minutes: close() ends within the test's timeout only
+    // because it closes them itself.
+    const server = await startTestServer({ HTTP_KEEPALIVE_TIMEOUT_SECONDS: '600' });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const port = Number(new URL(server.url).port);
     const first = await get(agent, port, '/rest/v1/projects?select=id&limit=1', server.anonKey);
     expect(first.status).toBe(200);
     expect(first.connection).toBe('keep-alive');
-    const started = performance.now();
+    const [socket] = Object.values(agent.freeSockets).flat();
+    expect(socket).toBeDefined();
+    const closedByServer = new Promise<void>((resolve) => socket!.once('close', () => resolve()));
     await server.close();
-    expect(performance.now() - started).toBeLessThan(3000);
+    await closedByServer;
     agent.destroy();
   });
 

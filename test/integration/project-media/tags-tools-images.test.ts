@@ -13,6 +13,9 @@ type Who = 'anon' | 'anonymous' | 'user' | 'owner' | 'banned' | 'moderator' | 'a
 const EVERYONE: Who[] = ['anon', 'anonymous', 'user', 'owner', 'banned', 'moderator', 'admin', 'service'];
 const EDITORS: Who[] = ['owner', 'admin', 'service'];
 
+// The fixtures' cover: a gallery that starts with it adds no row of its own (0280, decision 225).
+const COVER = 'https://img.example.com/radar.webp';
+
 let server: TestServer;
 let c: Community;
 let tagIds: Record<string, string>;
@@ -91,7 +94,7 @@ describe('project_tags, project_tools, project_images: written by the owner or a
   const writers: Array<[string, (db: SupabaseClient, project: string) => PromiseLike<{ error: unknown }>, string]> = [
     ['project_tags', (db, p) => db.from('project_tags').insert({ project_id: p, tag_id: tagIds.supabase }), 'public.project_tags where project_id = $1'],
     ['project_tools', (db, p) => db.from('project_tools').insert({ project_id: p, tool: 'Bolt' }), `public.project_tools where project_id = $1 and tool = 'Bolt'`],
-    ['project_images', (db, p) => db.from('project_images').insert({ project_id: p, url: 'https://img.example.com/a.webp', position: 0 }), 'public.project_images where project_id = $1'],
+    ['project_images', (db, p) => db.from('project_images').insert({ project_id: p, url: 'https://img.example.com/a.webp', position: 0 }), `public.project_images where project_id = $1 and url = 'https://img.example.com/a.webp'`],
   ];
   for (const [table, write, where] of writers) {
     it.each(EVERYONE)(`${table}: %s adds to the owner's project only if an editor`, async (who) => {
@@ -115,7 +118,7 @@ describe('project_tags, project_tools, project_images: written by the owner or a
 
   it("a pending project's tags and images are read by its owner, not by visitors", async () => {
     await server.service().from('project_tags').insert({ project_id: c.pendingId, tag_id: tagIds.health });
-    await server.service().from('project_images').insert({ project_id: c.pendingId, url: 'https://img.example.com/p.webp' });
+    await server.service().from('project_images').insert({ project_id: c.pendingId, url: COVER });
     for (const table of ['project_tags', 'project_images'] as const) {
       expect((await client('owner').from(table).select('project_id').eq('project_id', c.pendingId)).data).toHaveLength(1);
       expect((await client('anon').from(table).select('project_id').eq('project_id', c.pendingId)).data).toEqual([]);
@@ -128,7 +131,7 @@ describe('project_tags, project_tools, project_images: written by the owner or a
     const p = await serviceProject(server, c.owner.id, { title: 'Reorder', status: 'pending' });
     await server.service().from('project_tags').insert({ project_id: p, tag_id: tagIds.design });
     const { data: imgs } = await server.service().from('project_images')
-      .insert([0, 1, 2].map((i) => ({ project_id: p, url: `https://img.example.com/${i}.webp`, position: i }))).select('id');
+      .insert([0, 1, 2].map((i) => ({ project_id: p, url: i === 0 ? COVER : `https://img.example.com/${i}.webp`, position: i }))).select('id');
     const ids = imgs!.map((r) => r.id as string);
 
     await client('user').from('project_tags').delete().eq('project_id', p);
@@ -144,7 +147,7 @@ describe('project_tags, project_tools, project_images: written by the owner or a
 
   it("the owner describes an image for screen readers; another user cannot; 200 characters at most", async () => {
     const p = await serviceProject(server, c.owner.id, { title: 'Alt text', status: 'pending' });
-    const { data } = await server.service().from('project_images').insert({ project_id: p, url: 'https://img.example.com/alt.webp' }).select('id').single();
+    const { data } = await server.service().from('project_images').insert({ project_id: p, url: COVER }).select('id').single();
     const id = (data as { id: string }).id;
     const alt = async () => (await server.ctx.db.query('select alt from public.project_images where id = $1', [id])).rows[0]?.alt;
 
@@ -193,7 +196,7 @@ describe('bad input: clear errors, nothing stored', () => {
 
   it('refuses a seventh image and a non-http image', async () => {
     const p = await serviceProject(server, c.owner.id, { title: 'Six images', status: 'pending' });
-    const six = Array.from({ length: 6 }, (_, i) => ({ project_id: p, url: `https://img.example.com/${i}.png`, position: i }));
+    const six = Array.from({ length: 6 }, (_, i) => ({ project_id: p, url: i === 0 ? COVER : `https://img.example.com/${i}.png`, position: i }));
     expect((await client('owner').from('project_images').insert(six)).error).toBeNull();
     const seventh = await client('owner').from('project_images').insert({ project_id: p, url: 'https://img.example.com/7.png', position: 5 });
     expect(seventh.error?.message).toBe(RICHER_MESSAGES.tooManyImages);

@@ -12,7 +12,8 @@ import { closeClients, Inbox, realtimeClient, subscribed } from './support.ts';
  * Two instances on one Postgres database; A reaches it through a TCP proxy the test cuts, as a
  * short restart or a failover does. A broadcast sent on A while its database connection is gone
  * still reaches subscribers on B once the database is back, exactly once and in order (reliability
- * F5: before, the batch was dropped with a log line). The retry window is set long here, so only
+ * F5: before, the batch was dropped with a log line); and what B sent while A was not listening
+ * reaches A's subscribers once A listens again. The retry window is set long here, so only
  * the order of events matters, never how fast the machine is.
  */
 let clone: Database;
@@ -111,6 +112,31 @@ describe('broadcasts between instances when the database connection drops', () =
     expect(await send(senderOnB, 'from b')).toBe('ok');
     await onA.inbox.next((m) => m.event === 'from b', "B's broadcast on A");
     expect(onA.inbox.received.map((m) => m.event)).toEqual(['before', 'during', 'after', 'from b']);
+  }, 120_000);
+
+  it("delivers to an instance whose LISTEN was down what another instance sent meanwhile, once each", async () => {
+    const topic = `room-${randomUUID()}`;
+    const onA = await broadcastsOn(a, topic);
+    const senderOnB = await broadcastsOn(b, topic);
+    const clusterA = a.ctx.realtime.cluster!;
+    const clusterB = b.ctx.realtime.cluster!;
+    expect(await send(senderOnB, 'before')).toBe('ok');
+    await onA.inbox.next((m) => m.event === 'before', "B's first broadcast on A");
+    const { relistened } = clusterA.state();
+
+    // A is cut off; B's NOTIFY goes through, but A is not listening: before, A never had it.
+    proxy.cut();
+    const { sent } = clusterB.state();
+    expect(await send(senderOnB, 'missed')).toBe('ok');
+    await until(clusterB, (s) => s.sent > sent, "B's NOTIFY of the missed broadcast");
+    proxy.restore();
+    await until(clusterA, (s) => s.relistened > relistened, "A's LISTEN to come back");
+    expect(await send(senderOnB, 'later')).toBe('ok');
+
+    await onA.inbox.next((m) => m.event === 'missed', 'the missed broadcast on A, sent again by B');
+    await onA.inbox.next((m) => m.event === 'later', 'the later broadcast on A');
+    // Each exactly once (the one missed may come after the later one: it is late).
+    expect([...onA.inbox.received.map((m) => m.event)].sort()).toEqual(['before', 'later', 'missed']);
   }, 120_000);
 
   it('delivers a batch once when it reached the database but its answer was lost', async () => {

@@ -1,7 +1,7 @@
 import { postgresChangesFilter } from '@supabase/realtime-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/server.ts';
-import { type ChangeMessage, closeClients, flushed, Inbox, ownerSql, postgresReady, realtimeClient, subscribed, systemInbox, VSNS } from './support.ts';
+import { type ChangeMessage, closeClients, closeClientsAndWait, flushed, Inbox, ownerSql, postgresReady, realtimeClient, subscribed, systemInbox, VSNS } from './support.ts';
 
 type Change = ChangeMessage;
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
   server = await startTestServer();
   await ownerSql(server, FIXTURE);
 });
-afterEach(closeClients);
+afterEach(() => closeClientsAndWait(server));
 afterAll(() => server?.close());
 
 async function listen(vsn: (typeof VSNS)[number], bindings: Record<string, unknown>[]) {

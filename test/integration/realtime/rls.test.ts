@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../../support/server.ts';
 import { buildCommunity, projectPayload, serviceProject, type Community } from '../schema-fixtures.ts';
-import { type ChangeMessage, closeClients, closedOf, flushed, Inbox, ownerSql, postgresReady, realtimeClient, subscribed, systemInbox, VSNS, type Vsn } from './support.ts';
+import { type ChangeMessage, closeClientsAndWait, closedOf, flushed, Inbox, ownerSql, postgresReady, realtimeClient, subscribed, systemInbox, VSNS, type Vsn } from './support.ts';
 
 type Change = ChangeMessage;
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
      alter publication supabase_realtime add table public.rt_profiles;`,
   );
 });
-afterEach(closeClients);
+afterEach(() => closeClientsAndWait(server));
 afterAll(async () => {
   // Nothing an anonymous subscriber received carried anyone's e-mail address.
   expect(JSON.stringify(seenByAnon)).not.toMatch(/@example\.test/);

@@ -1,4 +1,5 @@
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import { expect, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { TestServer } from '../../support/server.ts';
 
@@ -17,8 +18,12 @@ export interface ChangeMessage {
   errors: string[] | null;
 }
 
-/** How long a test waits for something that must arrive; nothing here sleeps. */
-const WAIT_MS = 10_000;
+/**
+ * How long a test waits for something that must arrive; nothing here sleeps. Long, since only a
+ * failing test waits it out, and a machine running CI beside other work can take seconds to join
+ * a channel of a hundred bindings.
+ */
+const WAIT_MS = 60_000;
 
 export interface RealtimeClientOptions {
   vsn: Vsn;
@@ -49,10 +54,24 @@ export function realtimeClient(server: TestServer, options: RealtimeClientOption
   return client;
 }
 
-/** Disconnects every client the suite made (call in afterEach/afterAll). */
+/**
+ * Disconnects every client the suite made (call in afterEach/afterAll; it takes no argument, so
+ * `afterEach(closeClients)` is safe: vitest hands a hook its test context).
+ */
 export async function closeClients(): Promise<void> {
   const all = clients.splice(0);
   await Promise.all(all.map((c) => c.removeAllChannels().catch(() => undefined)));
+  for (const c of all) c.realtime.disconnect();
+}
+
+/**
+ * closeClients, then waits until the server has let go of every channel: a suite that counts the
+ * server's checks must not count those of a channel the last test left, which a busy machine may
+ * still hold.
+ */
+export async function closeClientsAndWait(server: Pick<TestServer, 'ctx'>): Promise<void> {
+  await closeClients();
+  await vi.waitFor(() => expect(server.ctx.realtime.stats().channels).toBe(0), { timeout: 60_000, interval: 20 });
 }
 
 function timeout<T>(what: string): Promise<T> {
@@ -70,7 +89,10 @@ function statusesOf(channel: RealtimeChannel): Inbox<{ status: string; err?: Err
   if (!inbox) {
     statuses.set(channel, (inbox = new Inbox()));
     const record = inbox;
-    channel.subscribe((status, err) => record.push({ status, err }));
+    // The join may take as long as the suite waits (a channel of 121 bindings took 16 s to join
+    // under CI load); realtime-js's 10 s default stays for every other push, which broadcast
+    // suites wait out for replies that never come.
+    channel.subscribe((status, err) => record.push({ status, err }), WAIT_MS);
   }
   return inbox;
 }

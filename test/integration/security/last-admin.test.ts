@@ -15,8 +15,8 @@ async function invoke(user: TestUser, name: string, body: Record<string, unknown
   return { data, status: context?.status ?? 200, message: context ? ((await context.json()) as { message: string }).message : undefined };
 }
 
-describe('L9: the site keeps an admin', () => {
-  it('L9: the last admin cannot delete their account, demote or ban themselves; with a second admin they can leave', async () => {
+describe('the site keeps an admin', () => {
+  it('the last admin cannot delete their account, demote or ban themselves; with a second admin they can leave', async () => {
     // This suite's other admins leave first: only `last` remains.
     await server.ctx.db.query(`update auth.users set raw_app_meta_data = raw_app_meta_data - 'role' where raw_app_meta_data ->> 'role' = 'admin'`);
     const last = await server.createUser({ appRole: 'admin' });

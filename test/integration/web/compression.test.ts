@@ -74,7 +74,7 @@ describe('API responses on the wire', () => {
     const signup = await raw(
       `${server.url}/auth/v1/signup`,
       { apikey: server.anonKey, 'content-type': 'application/json', 'accept-encoding': 'gzip, br' },
-      JSON.stringify({ email, password: 'a-long-enough-password-9', data: { name: 'x'.repeat(600) } }),
+      JSON.stringify({ email, password: 'a-long-enough-password-9', data: { name: 'Breach Tester', note: 'x'.repeat(900) } }),
     );
     expect(signup.status).toBe(200);
     expect(signup.body.length).toBeGreaterThan(1024);

@@ -13,6 +13,7 @@ const columns = [
       { to: '/projects', label: 'Projects' },
       { to: '/submit-project', label: 'Submit Project' },
       { to: '/projects?featured=true', label: 'Featured' },
+      { to: '/collections', label: 'Collections' },
     ],
   },
   {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { CloseIcon, MenuIcon, MoonIcon, SparklesIcon, SunIcon } from '../../components/icons.tsx';
@@ -7,6 +7,7 @@ import { cn } from '../../lib/cn.ts';
 import { useSignupOpen, useSiteDefaultTheme, useSiteName } from '../../lib/site-settings.ts';
 import { useTheme } from '../../lib/theme.ts';
 import { MobileMenu } from './mobile-menu.tsx';
+import { isLaunchesPath, launchesLinks } from './launches-links.ts';
 
 // The avatar menu pulls in Radix's popper; only signed-in visitors need it, so it loads on demand.
 const UserMenu = lazy(() => import('./user-menu.tsx'));
@@ -50,6 +51,48 @@ export function ThemeToggle() {
   );
 }
 
+/**
+ * Launches in the header: a native disclosure (<details>) holding plain links, so it needs no menu
+ * library in the first bundle; it closes on a pick, on Escape and when focus leaves it.
+ */
+function LaunchesMenu() {
+  const location = useLocation();
+  const ref = useRef<HTMLDetailsElement>(null);
+  const close = () => ref.current?.removeAttribute('open');
+  useEffect(close, [location.pathname, location.hash]);
+  const current = isLaunchesPath(location.pathname);
+  return (
+    <details
+      ref={ref}
+      className="relative"
+      // Focus leaving the menu (a click elsewhere, Tab past the last link) or Escape closes it.
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && close()}
+      onKeyDown={(e) => e.key === 'Escape' && (close(), e.currentTarget.querySelector('summary')?.focus())}
+    >
+      <summary
+        className={cn(
+          'flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-foreground [&::-webkit-details-marker]:hidden',
+          current ? 'text-foreground' : 'text-muted-foreground',
+        )}
+      >
+        Launches
+        <svg aria-hidden="true" viewBox="0 0 16 16" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="m4 6 4 4 4-4" />
+        </svg>
+      </summary>
+      <ul className="absolute left-0 top-full z-50 mt-1 w-52 rounded-xl border border-border bg-background p-1 shadow-lg">
+        {launchesLinks().map((l) => (
+          <li key={l.label}>
+            <Link to={l.to} onClick={close} className="block rounded-lg px-3 py-2 text-sm text-foreground hover:bg-muted focus-visible:bg-muted">
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 export function Header() {
   const { user, loading } = useAuth();
   const signupOpen = useSignupOpen();
@@ -70,6 +113,7 @@ export function Header() {
                 {l.label}
               </NavLink>
             ))}
+            <LaunchesMenu />
           </nav>
         </div>
 
@@ -91,7 +135,8 @@ export function Header() {
             </>
           ) : (
             <>
-              <Link to="/signin" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+              {/* Sign-in comes back to this page (web/lib/session/return-path.ts). */}
+              <Link to="/signin" state={{ from: location }} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
                 Sign in
               </Link>
               {signupOpen && (

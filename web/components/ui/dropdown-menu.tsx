@@ -13,17 +13,21 @@ export function DropdownMenu(props: ComponentPropsWithoutRef<typeof Menu.Root>) 
 export const DropdownMenuTrigger = Menu.Trigger;
 export const DropdownMenuGroup = Menu.Group;
 
+/**
+ * Drawn where its trigger is, not portalled to <body>: the open menu stays inside the trigger's
+ * landmark (the header's banner, the page's main; axe "region"), and next to its button in
+ * reading order. It is fixed-positioned (floating-ui), so no scrolling or clipping ancestor cuts it,
+ * and floating-ui places it right inside the header's backdrop-filter containing block.
+ */
 export const DropdownMenuContent = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof Menu.Content>>(
   function DropdownMenuContent({ className, sideOffset = 6, ...props }, ref) {
     return (
-      <Menu.Portal>
-        <Menu.Content
-          ref={ref}
-          sideOffset={sideOffset}
-          className={cn('z-50 min-w-48 overflow-hidden rounded-lg border border-border bg-card p-1 text-foreground shadow-lg', className)}
-          {...props}
-        />
-      </Menu.Portal>
+      <Menu.Content
+        ref={ref}
+        sideOffset={sideOffset}
+        className={cn('z-50 min-w-48 overflow-hidden rounded-lg border border-border bg-card p-1 text-foreground shadow-lg', className)}
+        {...props}
+      />
     );
   },
 );

@@ -35,14 +35,14 @@ export function placementFor(focused: { top: number; bottom: number } | null, vi
 // A button disabled while its request runs drops the focus to <body>; the toast that request
 // raises should still keep clear of it, so the last element to have had focus stands in.
 let lastFocused: Element | null = null;
-if (typeof document !== 'undefined') {
+if (!import.meta.env.SSR) {
   document.addEventListener('focusin', (e) => {
     lastFocused = e.target instanceof Element ? e.target : null;
   });
 }
 
 function currentPlacement(): ToastPlacement {
-  if (typeof document === 'undefined') return 'bottom';
+  if (import.meta.env.SSR) return 'bottom';
   const active = document.activeElement;
   const el = active && active !== document.body ? active : lastFocused?.isConnected ? lastFocused : null;
   return placementFor(el ? el.getBoundingClientRect() : null, window.innerHeight);

@@ -1,2 +1,2 @@
 // What other features may use from the comments feature.
-export { CommentsSection } from './comments-section.tsx';
+export { CommentsSection } from './components/comments-section.tsx';

@@ -2,11 +2,12 @@ import { Link, useParams } from 'react-router-dom';
 import { ArrowLeftIcon } from '../../components/icons.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { initials, pluralize } from '../../lib/format.ts';
-import { safeHttpUrl } from '../../lib/safe-url.ts';
+import { Avatar } from '../../components/avatar.tsx';
+import { pluralize } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCreator, type CreatorProfile } from './api/get-creator.ts';
-import { FollowButton, useCollectionsOf, useFollowCounts as useFollowFor } from '../people/index.ts';
+import { CreatorLinks, CreatorStatsLine } from './components/creator-profile-extras.tsx';
+import { FollowButton, MuteButton, useCollectionsOf, useFollowCounts as useFollowFor } from '../people/index.ts';
 import { ProjectCard, ProjectCardSkeleton, ProjectGrid, type Project } from '../projects/index.ts';
 
 /** A creator's public page: name, bio and their approved projects. */
@@ -53,32 +54,29 @@ export default function CreatorPage() {
 function CreatorView({ creator, projects }: { creator: CreatorProfile; projects: Project[] }) {
   const counts = useFollowFor(creator.id);
   const collections = useCollectionsOf(creator.id, { publicOnly: true });
-  const avatar = safeHttpUrl(creator.avatar_url);
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <Link to="/projects" className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground">
         <ArrowLeftIcon /> Back to Projects
       </Link>
       <header className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-center">
-        {avatar ? (
-          <img src={avatar} alt="" width={64} height={64} className="h-16 w-16 rounded-full object-cover" />
-        ) : (
-          <span aria-hidden="true" className="grid h-16 w-16 place-items-center rounded-full bg-accent-soft text-xl font-semibold text-accent-soft-foreground">
-            {initials(creator.name)}
-          </span>
-        )}
+        <Avatar name={creator.name} url={creator.avatar_url} size="lg" />
         <div className="min-w-0">
           <h1 className="break-words text-3xl font-bold tracking-tight">{creator.name}</h1>
+          {creator.handle && <p className="break-all text-sm text-muted-foreground">@{creator.handle}</p>}
           <p className="text-sm text-muted-foreground">
             {pluralize(projects.length, 'project')}
             {counts.data && <span data-testid="followers-count"> · {pluralize(counts.data.followers, 'follower')}</span>}
           </p>
+          <CreatorStatsLine creatorId={creator.id} />
         </div>
-        <div className="sm:ml-auto">
+        <div className="flex items-center gap-2 sm:ml-auto">
           <FollowButton makerId={creator.id} makerName={creator.name} />
+          <MuteButton memberId={creator.id} memberName={creator.name} />
         </div>
       </header>
       {creator.bio && <p className="mt-6 max-w-3xl whitespace-pre-line break-words text-muted-foreground">{creator.bio}</p>}
+      <CreatorLinks links={creator.links ?? []} />
 
       <section aria-labelledby="creator-projects" className="mt-12">
         <h2 id="creator-projects" className="text-2xl font-bold tracking-tight">
@@ -112,6 +110,9 @@ function CreatorView({ creator, projects }: { creator: CreatorProfile; projects:
               </li>
             ))}
           </ul>
+          <Link to="/collections" className="mt-4 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
+            Browse all collections
+          </Link>
         </section>
       )}
     </div>

@@ -5,7 +5,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import NotFoundPage from '../../components/not-found-page.tsx';
 import { useLeaderboard } from './api/get-launches.ts';
-import { LaunchList } from './components/launch-list.tsx';
+import { LaunchList, ShuffleNote } from './components/launch-list.tsx';
 import { parsePeriod, periodLabel, periodPath, shiftPeriod, sqlPeriod, type Period, type PeriodKind } from '../../../domain/launch-periods.ts';
 
 const TITLES: Record<PeriodKind, string> = { daily: 'Daily leaderboard', weekly: 'Weekly leaderboard', monthly: 'Monthly leaderboard' };
@@ -37,6 +37,9 @@ function Leaderboard({ period }: { period: Period }) {
             {k[0]!.toUpperCase() + k.slice(1)}
           </Link>
         ))}
+        <Link to="/upcoming" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+          Upcoming
+        </Link>
         <Link to="/winners" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
           Winners
         </Link>
@@ -64,7 +67,9 @@ function Leaderboard({ period }: { period: Period }) {
           <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">No launches in this period.</p>
         ) : (
           <>
-            {data[0]!.shuffled && <p className="mb-3 text-sm text-muted-foreground">In random order for the first 4 hours of the day.</p>}
+            <div className="mb-3">
+              <ShuffleNote shuffled={data[0]!.shuffled} />
+            </div>
             <LaunchList rows={data} showTime={period.kind === 'daily'} />
           </>
         )}

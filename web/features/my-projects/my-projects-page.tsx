@@ -9,7 +9,9 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
-import { myProjectsKey, useCoMadeProjects, useMyProjects, type MyProject } from './api/my-projects-query.ts';
+import { projectKeys } from '../projects/index.ts';
+import { useCoMadeProjects, useMyProjects, type MyProject } from './api/my-projects-query.ts';
+import { myProjectsKeys } from './api/query-keys.ts';
 import { DeleteProjectDialog } from './components/delete-project-dialog.tsx';
 import { EditProjectDialog } from './components/edit-project-dialog.tsx';
 import { MyProjectRow } from './components/my-project-row.tsx';
@@ -23,9 +25,9 @@ export default function MyProjectsPage() {
   const [editing, setEditing] = useState<MyProject | null>(null);
   const [deleting, setDeleting] = useState<MyProject | null>(null);
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: myProjectsKey(user?.id) });
+    void queryClient.invalidateQueries({ queryKey: myProjectsKeys.mine(user?.id) });
     // The public lists may show the project that just changed or went.
-    void queryClient.invalidateQueries({ queryKey: ['projects'] });
+    void queryClient.invalidateQueries({ queryKey: projectKeys.all });
   };
 
   useEffect(() => {

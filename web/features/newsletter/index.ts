@@ -1,2 +1,2 @@
 // What other parts of the app may use from the newsletter feature.
-export { NewsletterForm } from './newsletter-form.tsx';
+export { NewsletterForm } from './components/newsletter-form.tsx';

@@ -12,6 +12,7 @@ import {
 } from '../../../domain/notifications.ts';
 import { ArrowLeftIcon } from '../../components/icons.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
@@ -135,9 +136,7 @@ function PreferenceRow({ info, value, onChange }: { info: NotificationTypeInfo; 
       </div>
       <div className="flex shrink-0 items-center gap-5">
         <label className="flex cursor-pointer items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="h-4 w-4 cursor-pointer accent-[var(--color-primary)]"
+          <Checkbox
             checked={value.inApp}
             onChange={(e) => onChange({ ...value, inApp: e.target.checked })}
             aria-describedby={`${id}-label`}

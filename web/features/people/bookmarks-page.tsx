@@ -2,9 +2,10 @@ import { Link } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
-import { NewCollectionForm } from './people-actions.tsx';
-import { fetchBookmarks, useCollectionsOf } from './people-api.ts';
-import { PagedProjects } from './project-list.tsx';
+import { NewCollectionForm } from './components/people-actions.tsx';
+import { fetchBookmarks, useCollectionsOf } from './api/people-api.ts';
+import { peopleKeys } from './api/query-keys.ts';
+import { PagedProjects } from './components/project-list.tsx';
 
 /** /bookmarks: the reader's private bookmarks and their collections (issue 18). */
 export default function BookmarksPage() {
@@ -15,9 +16,13 @@ export default function BookmarksPage() {
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight">Bookmarks</h1>
       <p className="mt-2 text-muted-foreground">Projects you saved. Only you can see this list.</p>
-      <section aria-label="Bookmarked projects" className="mt-8">
+      <section aria-labelledby="bookmarked-projects-heading" className="mt-8">
+        {/* The cards' titles are h3: this h2 keeps the outline h1 › h2 › h3. */}
+        <h2 id="bookmarked-projects-heading" className="sr-only">
+          Bookmarked projects
+        </h2>
         <PagedProjects
-          queryKey={['bookmarks', 'list', user?.id]}
+          queryKey={peopleKeys.bookmarkList(user?.id)}
           fetchPage={fetchBookmarks}
           empty={
             <div className="rounded-xl border border-border bg-muted/50 p-8 text-center">

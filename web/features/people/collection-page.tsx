@@ -9,15 +9,16 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
-import { failure } from './people-actions.tsx';
-import { fetchCollection, fetchCollectionProjects, useDeleteCollection, useUpdateCollection } from './people-api.ts';
-import { PagedProjects } from './project-list.tsx';
+import { failure } from './components/people-actions.tsx';
+import { fetchCollection, fetchCollectionProjects, useDeleteCollection, useUpdateCollection } from './api/people-api.ts';
+import { peopleKeys } from './api/query-keys.ts';
+import { PagedProjects } from './components/project-list.tsx';
 
 /** /collections/{id}: a public collection for everyone, a private one for its owner only (issue 18). */
 export default function CollectionPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
-  const { data, isPending, isError } = useQuery({ queryKey: ['collections', 'page', id, user?.id], queryFn: () => fetchCollection(id) });
+  const { data, isPending, isError } = useQuery({ queryKey: peopleKeys.collectionPage(id, user?.id), queryFn: () => fetchCollection(id) });
   useDocumentTitle(data?.collection.name ?? (isPending ? undefined : 'Collection not found'));
 
   if (isPending) {
@@ -66,9 +67,13 @@ export default function CollectionPage() {
           {isOwner && <OwnerActions id={collection.id} isPublic={collection.is_public} />}
         </div>
       </header>
-      <section aria-label="Projects in this collection" className="mt-10">
+      <section aria-labelledby="collection-projects-heading" className="mt-10">
+        {/* The cards' titles are h3: this h2 keeps the outline h1 › h2 › h3. */}
+        <h2 id="collection-projects-heading" className="sr-only">
+          Projects in this collection
+        </h2>
         <PagedProjects
-          queryKey={['collections', 'projects', collection.id, user?.id]}
+          queryKey={peopleKeys.collectionProjects(collection.id, user?.id)}
           fetchPage={(page) => fetchCollectionProjects(collection.id, page)}
           empty={<p className="text-muted-foreground">No projects in this collection yet.</p>}
         />

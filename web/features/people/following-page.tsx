@@ -2,8 +2,9 @@ import { Link } from 'react-router-dom';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
-import { fetchFollowingProjects, useFollowedMakers } from './people-api.ts';
-import { PagedProjects } from './project-list.tsx';
+import { fetchFollowingProjects, useFollowedMakers } from './api/people-api.ts';
+import { peopleKeys } from './api/query-keys.ts';
+import { PagedProjects } from './components/project-list.tsx';
 
 /** /following: recent projects by the makers the reader follows (issue 18). */
 export default function FollowingPage() {
@@ -25,9 +26,13 @@ export default function FollowingPage() {
           ))}
         </ul>
       )}
-      <section aria-label="Projects" className="mt-10">
+      <section aria-labelledby="following-projects-heading" className="mt-10">
+        {/* The cards' titles are h3: this h2 keeps the outline h1 › h2 › h3. */}
+        <h2 id="following-projects-heading" className="sr-only">
+          Projects by the makers you follow
+        </h2>
         <PagedProjects
-          queryKey={['projects', 'following', user?.id]}
+          queryKey={peopleKeys.followingProjects(user?.id)}
           fetchPage={fetchFollowingProjects}
           empty={
             <div className="rounded-xl border border-border bg-muted/50 p-8 text-center">

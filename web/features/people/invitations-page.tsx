@@ -1,11 +1,12 @@
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { formatShortDate } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
-import { failure } from './people-actions.tsx';
-import { useMyInvitations, useRespondToInvitation } from './people-api.ts';
+import { failure } from './components/people-actions.tsx';
+import { useMyInvitations } from '../../lib/my-invitations.ts';
+import { useRespondToInvitation } from './api/people-api.ts';
 
 /** /invitations: co-maker invitations sent to the reader's confirmed address (issue 18). */
 export default function InvitationsPage() {
@@ -13,6 +14,7 @@ export default function InvitationsPage() {
   useDocumentTitle('Invitations');
   const invitations = useMyInvitations(user?.id ?? null);
   const respond = useRespondToInvitation();
+  const navigate = useNavigate();
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Invitations</h1>
@@ -40,7 +42,11 @@ export default function InvitationsPage() {
                 <Button
                   size="sm"
                   disabled={respond.isPending}
-                  onClick={() => respond.mutate({ id: i.id, accept: true }, { onSuccess: () => toast({ title: 'You are now a co-maker', description: i.project_title }), onError: (e) => failure(e, 'Could not accept') })}
+                  onClick={() => respond.mutate({ id: i.id, accept: true }, { onSuccess: () => {
+                        // Accepting leads to the project, where its makers' panels now show (M8).
+                        toast({ title: 'You are now a co-maker', description: `You can edit ${i.project_title} like its owner.` });
+                        navigate(`/projects/${i.project_id}`);
+                      }, onError: (e) => failure(e, 'Could not accept') })}
                 >
                   Accept
                 </Button>

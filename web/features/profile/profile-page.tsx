@@ -12,14 +12,19 @@ import { refreshShownErrors } from '../../lib/field-errors.ts';
 import { initials } from '../../lib/format.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { sharedKeys } from '../../lib/query-keys.ts';
 import { useAuth } from '../../lib/session/auth-context.tsx';
 import { creatorNameFor } from '../submit/index.ts';
 import { NotificationProfileSettings } from '../notifications/index.ts';
+import { projectKeys } from '../projects/index.ts';
 import { checkProfile, type ProfileErrors, type ProfileValues } from './api/profile-check.ts';
 import { fetchCreatorBio, profileFromUser, saveProfile } from './api/profile.ts';
+import { profileKeys } from './api/query-keys.ts';
 import { ChangePassword } from './components/change-password.tsx';
 import { DeleteAccount } from './components/delete-account.tsx';
+import { HandleSection } from './components/handle-field.tsx';
 import { SignOutEverywhere } from './components/sign-out-everywhere.tsx';
+import { AvatarUpload, ProfileLinks } from './components/avatar-and-links.tsx';
 
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
@@ -36,7 +41,7 @@ export default function ProfilePage() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const bio = useQuery({
-    queryKey: ['profile', 'bio', user?.id],
+    queryKey: profileKeys.bio(user?.id),
     enabled: Boolean(user),
     meta: { private: true },
     queryFn: () => fetchCreatorBio(user!.id),
@@ -51,27 +56,29 @@ export default function ProfilePage() {
   }, [user, bio.isPending, bio.data, values]);
 
   if (!user) return null;
+  // A name chosen before the display-name rules (decision 226) may be kept as it is.
+  const keptName = typeof user.user_metadata?.name === 'string' ? user.user_metadata.name : undefined;
+  const fallbackName = creatorNameFor({ email: user.email, user_metadata: user.user_metadata });
   const set = (f: keyof ProfileValues) => (e: { target: { value: string } }) => {
     if (!values) return;
     const next = { ...values, [f]: e.target.value };
     setValues(next);
-    setErrors((shown) => refreshShownErrors(shown, checkProfile(next).errors));
+    setErrors((shown) => refreshShownErrors(shown, checkProfile(next, keptName).errors));
   };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!values) return;
-    const { data, errors: found } = checkProfile(values);
+    const { data, errors: found } = checkProfile(values, keptName);
     setErrors(found);
     if (!data) return;
     setBusy(true);
     try {
       await saveProfile(user, data, creatorNameFor({ email: user.email, user_metadata: {} }));
-      await queryClient.invalidateQueries({ queryKey: ['profile', 'bio', user.id] });
-      // Cards, detail pages and comments show the new name.
-      void queryClient.invalidateQueries({ queryKey: ['projects'] });
-      void queryClient.invalidateQueries({ queryKey: ['project'] });
-      void queryClient.invalidateQueries({ queryKey: ['comments'] });
+      await queryClient.invalidateQueries({ queryKey: profileKeys.bio(user.id) });
+      // Cards, detail pages (all under ['projects']) and comments show the new name.
+      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.allComments });
       setValues({ name: data.name, bio: data.bio ?? '', avatarUrl: data.avatarUrl ?? '' });
       toast({ ...MESSAGES.profileSaved });
     } catch (error) {
@@ -108,6 +115,7 @@ export default function ProfilePage() {
                 <p className="truncate text-muted-foreground">{user.email}</p>
               </div>
             </div>
+            <AvatarUpload user={user} fallbackName={fallbackName} onUploaded={(url) => setValues((v) => (v ? { ...v, avatarUrl: url } : v))} />
             <div className="flex flex-col gap-2">
               <Label htmlFor="profile-email">Email</Label>
               <Input id="profile-email" type="email" value={user.email ?? ''} readOnly disabled aria-describedby="profile-email-hint" />
@@ -135,6 +143,11 @@ export default function ProfilePage() {
             </Button>
           </form>
         )}
+      </Section>
+
+      <HandleSection userId={user.id} />
+      <Section title="Links" description="Up to three links on your creator page: your site, GitHub, X or LinkedIn.">
+        <ProfileLinks user={user} fallbackName={fallbackName} />
       </Section>
 
       <Section title="Notifications" description="What we tell you about, in the app and by e-mail, and your time zone for the daily digest.">

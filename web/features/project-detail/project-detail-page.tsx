@@ -19,9 +19,9 @@ import { Gallery } from './components/gallery.tsx';
 import { MoreLikeThis } from './components/more-like-this.tsx';
 import { ShareBar } from './components/share-bar.tsx';
 import { VideoFacade } from './components/video-facade.tsx';
-import { useProject, type ProjectDetail } from './get-project.ts';
-import { useRecordProjectView } from './record-view.ts';
-import { LiveUpvotes, ViewingNow } from './live-parts.tsx';
+import { useProject, type ProjectDetail } from './api/get-project.ts';
+import { useRecordProjectView } from './api/record-view.ts';
+import { LiveUpvotes, ViewingNow } from './components/live-parts.tsx';
 
 
 const ExtrasEditor = lazy(() => import('../project-media/index.ts'));
@@ -44,9 +44,9 @@ export default function ProjectDetailPage() {
  * Shown above a project that is not public yet (only its maker and staff can open it): it says so,
  * and the page offers nothing that needs a public project (upvotes, comments, reports).
  */
-function ReviewNotice({ project, isOwner }: { project: ProjectDetail; isOwner: boolean }) {
+function ReviewNotice({ project, isMaker }: { project: ProjectDetail; isMaker: boolean }) {
   const rejected = project.status === 'rejected';
-  const who = isOwner ? 'Only you and the moderators' : 'Only its maker and the moderators';
+  const who = isMaker ? 'Only you, any co-makers and the moderators' : 'Only its makers and the moderators';
   return (
     <div
       role="status"
@@ -67,7 +67,7 @@ function ReviewNotice({ project, isOwner }: { project: ProjectDetail; isOwner: b
           <span className="font-semibold">Reason:</span> {project.rejectionReason}
         </p>
       )}
-      {isOwner && (
+      {isMaker && (
         <Link to="/my-projects" className="mt-3 inline-block font-medium underline underline-offset-4">
           {rejected ? 'Edit it in My Projects to send it back to review' : 'See it in My Projects'}
         </Link>
@@ -112,19 +112,21 @@ function isLaunched(project: ProjectDetail, now: number): boolean {
 function ProjectView({ project }: { project: ProjectDetail }) {
   const about = project.longDescription || project.description;
   const { user } = useAuth();
-  const isOwner = user?.id === project.creator.id;
+  const makers = useProjectMakers(project.id);
+  // Co-makers are makers (issue 30, decision 220): the owner and every accepted co-maker see the
+  // same panels, badges and notices; what only the owner may do is refused by the database.
+  const isMaker = Boolean(user) && (user?.id === project.creator.id || Boolean(makers.data?.some((m) => m.user_id === user?.id)));
   const published = project.status === 'approved';
   // Votes, comments, sharing and live parts wait for the launch (issue 16), as the database does.
   const launched = isLaunched(project, useNow());
   useRecordProjectView(project.id);
-  const makers = useProjectMakers(project.id);
   return (
     <article className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
       {launched && <LiveUpvotes projectId={project.id} />}
       <Link to="/projects" className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground">
         <ArrowLeftIcon /> Back to Projects
       </Link>
-      {!published && <ReviewNotice project={project} isOwner={isOwner} />}
+      {!published && <ReviewNotice project={project} isMaker={isMaker} />}
       {published && !launched && <ScheduledNotice launchedAt={project.launchedAt} />}
 
       <header className="mt-6 flex flex-col gap-6 sm:flex-row sm:items-start sm:justify-between">
@@ -169,8 +171,8 @@ function ProjectView({ project }: { project: ProjectDetail }) {
               <BookmarkButton projectId={project.id} />
               <AddToCollectionButton projectId={project.id} />
             </div>
-            {/* Nobody reports their own project (defect 13). */}
-            {!isOwner && <ReportButton type="project" targetId={project.id} label={`Report ${project.title}`} className="text-muted-foreground" />}
+            {/* Nobody reports a project they make (defect 13, M3). */}
+            {!isMaker && <ReportButton type="project" targetId={project.id} label={`Report ${project.title}`} className="text-muted-foreground" />}
           </div>
         )}
       </header>
@@ -193,17 +195,17 @@ function ProjectView({ project }: { project: ProjectDetail }) {
       )}
 
       {launched && <ShareBar title={project.title} />}
-      {isOwner && launched && (
+      {isMaker && launched && (
         <div className="mt-4">
           <BadgeSnippets projectId={project.id} title={project.title} />
         </div>
       )}
-      {isOwner && (
+      {isMaker && (
         <Suspense fallback={null}>
           <ExtrasEditor project={project} />
         </Suspense>
       )}
-      {project.videoUrl && <VideoFacade title={project.title} videoUrl={project.videoUrl} posterUrl={project.videoPosterUrl} />}
+      {project.videoUrl && <VideoFacade title={project.title} videoUrl={project.videoUrl} posterUrl={project.videoPosterUrl} coverUrl={project.images[0]?.url ?? project.imageUrl} />}
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_18rem]">
         <div className="min-w-0">

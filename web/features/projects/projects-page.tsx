@@ -12,7 +12,7 @@ import { useLiveUpvotes } from './api/live-upvotes.ts';
 import { useProjectPage } from './api/get-projects.ts';
 import { useTags } from './api/tags-query.ts';
 import { FilterChip } from './components/filter-chip.tsx';
-import { CATEGORIES, TOOLS } from './catalog.ts';
+import { CATEGORIES, TOOLS } from '../../../domain/catalog.ts';
 import { ProjectCard, ProjectGrid } from './components/project-card.tsx';
 import { ProjectCardSkeleton } from './components/project-card-skeleton.tsx';
 import {
@@ -26,7 +26,7 @@ import {
   SORTS,
   updateFilters,
   type ProjectFilters,
-} from './filters.ts';
+} from './api/filters.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

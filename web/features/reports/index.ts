@@ -1,2 +1,2 @@
 // What other features may use from the reports feature.
-export { ReportButton } from './report-button.tsx';
+export { ReportButton } from './components/report-button.tsx';

@@ -16,7 +16,7 @@ import { returnPath } from '../../lib/session/return-path.ts';
 import { useAuthSettings } from '../../lib/session/auth-settings.ts';
 import { AuthShell } from '../auth/index.ts';
 import { GitHubSignIn } from '../auth/index.ts';
-import { ResendConfirmation } from './resend-confirmation.tsx';
+import { ResendConfirmation } from './components/resend-confirmation.tsx';
 
 type Field = 'email' | 'password';
 

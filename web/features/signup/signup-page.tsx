@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { DISPLAY_NAME_MAX, displayNameProblem } from '../../../domain/display-name.ts';
 import { MESSAGES } from '../../../domain/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { FieldError } from '../../components/ui/label.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
@@ -17,22 +19,31 @@ import { GitHubSignIn } from '../auth/index.ts';
 import { passwordProblem, PASSWORD_RULES_TEXT } from '../../lib/session/password-rules.ts';
 import { otherReturnHost } from '../../lib/session/return-urls.ts';
 
-type Field = 'email' | 'password' | 'confirm' | 'terms';
+type Field = 'name' | 'email' | 'password' | 'confirm' | 'terms';
 interface Values {
+  name: string;
   email: string;
   password: string;
   confirm: string;
   agreed: boolean;
 }
 
-function check({ email, password, confirm, agreed }: Values): FieldErrors<Field> {
+function check({ name, email, password, confirm, agreed }: Values): FieldErrors<Field> {
   const found: FieldErrors<Field> = {};
+  const badName = displayNameProblem(name);
+  if (badName) found.name = badName;
   if (!isValidEmail(email.trim())) found.email = MESSAGES.invalidEmail.description;
   const weak = passwordProblem(password);
   if (weak) found.password = weak;
   if (password !== confirm) found.confirm = MESSAGES.passwordMismatch.description;
   if (!agreed) found.terms = 'Please confirm that you agree to the Terms and Privacy Policy and are 13 or older.';
   return found;
+}
+
+/** The server's answer to a name the rules refuse (decision 226): its message says which rule. */
+function isNameRefused(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return message.startsWith('Display name') || message.startsWith('That display name');
 }
 
 const SIGNUPS_CLOSED = { title: 'Sign-ups are closed', description: 'New registrations are turned off at the moment. Please try again later.' };
@@ -42,8 +53,8 @@ export default function SignUpPage() {
   const { user, loading, signUp } = useAuth();
   const navigate = useNavigate();
   const settings = useAuthSettings();
-  const [values, setValues] = useState<Values>({ email: '', password: '', confirm: '', agreed: false });
-  const { email, password, confirm, agreed } = values;
+  const [values, setValues] = useState<Values>({ name: '', email: '', password: '', confirm: '', agreed: false });
+  const { name, email, password, confirm, agreed } = values;
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [busy, setBusy] = useState(false);
 
@@ -72,7 +83,7 @@ export default function SignUpPage() {
 
     setBusy(true);
     try {
-      const { signedIn } = await signUp(trimmed, password);
+      const { signedIn } = await signUp(trimmed, password, name.trim());
       if (signedIn) {
         toast({ title: 'Welcome!', description: 'Your account is ready.' });
         navigate('/', { replace: true });
@@ -87,6 +98,8 @@ export default function SignUpPage() {
         const message = authErrorMessage(error, PASSWORD_RULES_TEXT);
         setErrors({ password: message });
         toast({ variant: 'destructive', title: 'Weak password', description: message });
+      } else if (isNameRefused(error)) {
+        setErrors({ name: (error as Error).message });
       } else toast({ variant: 'destructive', title: 'Error', description: MESSAGES.signUpFailure });
       setBusy(false);
     }
@@ -112,6 +125,18 @@ export default function SignUpPage() {
         </div>
       )}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <TextField
+          id="signup-name"
+          label="Display name"
+          autoComplete="name"
+          placeholder="Your name"
+          value={name}
+          maxLength={DISPLAY_NAME_MAX + 10}
+          onChange={(e) => set('name', e.target.value)}
+          hint="Shown on your projects and comments."
+          error={errors.name}
+          required
+        />
         <TextField
           id="signup-email"
           label="Email"
@@ -146,15 +171,14 @@ export default function SignUpPage() {
         />
         <div className="flex flex-col gap-2">
           <div className="flex items-start gap-3">
-            <input
+            <Checkbox
               id="signup-terms"
-              type="checkbox"
               checked={agreed}
               onChange={(e) => set('agreed', e.target.checked)}
               aria-invalid={Boolean(errors.terms)}
               aria-describedby={errors.terms ? 'signup-terms-error' : undefined}
               required
-              className="mt-0.5 h-4 w-4 shrink-0 cursor-pointer accent-primary"
+              className="mt-0.5"
             />
             <label htmlFor="signup-terms" className="text-sm leading-snug text-muted-foreground">
               I agree to the{' '}

@@ -1,6 +1,6 @@
 import { LightbulbIcon, MailIcon, ShieldIcon, StarIcon, UsersIcon } from '../../components/icons.tsx';
 import { site } from '../../../domain/site.ts';
-import { PageShell, Section } from './page-shell.tsx';
+import { PageShell, Section } from './components/page-shell.tsx';
 
 const values = [
   { title: 'Innovation', text: 'We celebrate bold experiments and new ways of building software with AI.', Icon: LightbulbIcon },

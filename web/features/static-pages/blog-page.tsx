@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useBlogPosts, type BlogSummary } from './content-api.ts';
-import { PageShell } from './page-shell.tsx';
-import { LoadError, PostMeta } from './post-meta.tsx';
+import { useBlogPosts, type BlogSummary } from './api/content.ts';
+import { PageShell } from './components/page-shell.tsx';
+import { LoadError, PostMeta } from './components/post-meta.tsx';
 
 export default function BlogPage() {
   const { data: posts, isPending, isError, refetch } = useBlogPosts();

@@ -5,8 +5,8 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { buttonVariants } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useBlogPost } from './content-api.ts';
-import { LoadError, PostMeta } from './post-meta.tsx';
+import { useBlogPost } from './api/content.ts';
+import { LoadError, PostMeta } from './components/post-meta.tsx';
 
 const NOT_FOUND = 'Article not found';
 

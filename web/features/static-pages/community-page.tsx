@@ -4,8 +4,8 @@ import { buttonVariants } from '../../components/ui/button.tsx';
 import { useNow } from '../../lib/clock.ts';
 import { site } from '../../../domain/site.ts';
 import { useSiteName } from '../../lib/site-settings.ts';
-import { eventCalendarFile, formatEventTime, upcomingEvents } from './community-events.ts';
-import { PageShell, Section } from './page-shell.tsx';
+import { eventCalendarFile, formatEventTime, upcomingEvents } from './api/community-events.ts';
+import { PageShell, Section } from './components/page-shell.tsx';
 
 // Discord is the operator's own server (domain/site.ts); the calendar is this page's event list
 // and the resources are the site's documentation, so neither depends on a placeholder address.

@@ -1,8 +1,8 @@
 import { Markdown } from '../../components/markdown.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useDocumentation } from './content-api.ts';
-import { PageShell, Section } from './page-shell.tsx';
-import { LoadError } from './post-meta.tsx';
+import { useDocumentation } from './api/content.ts';
+import { PageShell, Section } from './components/page-shell.tsx';
+import { LoadError } from './components/post-meta.tsx';
 
 /** The published documentation sections, in the order the admin gave them. */
 export default function DocumentationPage() {

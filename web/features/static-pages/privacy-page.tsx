@@ -1,5 +1,5 @@
 import { site } from '../../../domain/site.ts';
-import { LegalPage } from './page-shell.tsx';
+import { LegalPage } from './components/page-shell.tsx';
 
 export const PRIVACY_MINIMUM_AGE = 13;
 

@@ -1,5 +1,5 @@
 import { site } from '../../../domain/site.ts';
-import { LegalPage } from './page-shell.tsx';
+import { LegalPage } from './components/page-shell.tsx';
 
 const sections = [
   {

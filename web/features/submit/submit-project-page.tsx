@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../domain/messages.ts';
 import type { ProjectSubmission } from '../../../domain/project-submission.ts';
@@ -7,15 +7,49 @@ import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { clearDraft } from '../../lib/drafts.ts';
+import { useAuth } from '../../lib/session/auth-context.tsx';
+import { MakersPanel } from '../people/index.ts';
+import { useProject } from '../project-detail/index.ts';
 import { useModerationEnabled } from '../../lib/site-settings.ts';
-import { BANNED_QUERY_KEY } from '../../lib/session/suspended-account-watch.tsx';
+import { sharedKeys } from '../../lib/query-keys.ts';
+import { myProjectsKeys } from '../my-projects/index.ts';
+import { projectKeys } from '../projects/index.ts';
 import { SaveError, submitProject } from './api/save-project.ts';
 import type { SavedProject } from './api/submit-project.ts';
 import { ProjectForm } from './components/project-form.tsx';
 
+const ExtrasEditor = lazy(() => import('../project-media/index.ts'));
+const DRAFT_FORM = 'submit-project';
+
+/**
+ * The rest of a project, in the same flow right after its first step is saved (issue 30 M1): more
+ * tools, tags, the gallery (the submitted image is its first, the cover), the demo video with its
+ * poster, and co-maker invitations. The same pieces as the project page's panel.
+ */
+function CompleteProject({ projectId, ownerId }: { projectId: string; ownerId: string }) {
+  const project = useProject(projectId);
+  if (!project.data) return <p className="mt-8 text-sm text-muted-foreground">{project.isError ? 'Could not load your project. Open it from My Projects.' : 'Loading…'}</p>;
+  return (
+    <div className="mt-10 w-full text-left" data-testid="complete-project">
+      <h2 className="text-xl font-bold tracking-tight">Step 2 of 2: make it complete</h2>
+      <p className="mt-1 text-sm text-muted-foreground">Everything here is saved as you go. You can also do it later from My Projects.</p>
+      <Suspense fallback={null}>
+        <ExtrasEditor project={project.data} />
+      </Suspense>
+      <section aria-labelledby="complete-makers-h" className="mt-6 rounded-xl border border-border bg-card p-6">
+        <h2 id="complete-makers-h" className="text-xl font-bold tracking-tight">Invite co-makers</h2>
+        <p className="mt-1 text-sm text-muted-foreground">Built it with someone? Invite them by e-mail; they can edit it with you.</p>
+        <MakersPanel projectId={projectId} ownerId={ownerId} />
+      </section>
+    </div>
+  );
+}
+
 export default function SubmitProjectPage() {
   useDocumentTitle('Submit a project');
   const queryClient = useQueryClient();
+  const { user } = useAuth();
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const moderated = useModerationEnabled();
@@ -30,15 +64,16 @@ export default function SubmitProjectPage() {
     setProgress(0);
     try {
       const saved = await submitProject(values, image, setProgress);
-      await queryClient.invalidateQueries({ queryKey: ['my-projects'] });
-      if (saved.status === 'approved') void queryClient.invalidateQueries({ queryKey: ['projects'] });
+      if (user) clearDraft(DRAFT_FORM, user.id);
+      await queryClient.invalidateQueries({ queryKey: myProjectsKeys.all });
+      if (saved.status === 'approved') void queryClient.invalidateQueries({ queryKey: projectKeys.all });
       toast({ title: 'Success', description: MESSAGES.submitSuccess });
       setDone(saved);
       window.scrollTo(0, 0);
     } catch (error) {
       const e = error instanceof SaveError ? error : new SaveError(MESSAGES.submitFailure);
       // A refused write may mean the account was banned meanwhile (suspended-account-watch).
-      void queryClient.invalidateQueries({ queryKey: BANNED_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.allBanned });
       toast({ variant: 'destructive', title: e.title, description: e.message });
       setProgress(null);
     } finally {
@@ -48,7 +83,7 @@ export default function SubmitProjectPage() {
 
   if (done) {
     return (
-      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <section className="mx-auto flex max-w-3xl flex-col items-center px-4 py-12 text-center sm:py-20">
         <span className="grid h-14 w-14 place-items-center rounded-full bg-accent-soft text-accent-soft-foreground">
           <CheckIcon className="h-7 w-7" />
         </span>
@@ -74,6 +109,7 @@ export default function SubmitProjectPage() {
             Submit another
           </Button>
         </div>
+        {user && <CompleteProject projectId={done.id} ownerId={user.id} />}
       </section>
     );
   }
@@ -87,7 +123,10 @@ export default function SubmitProjectPage() {
         </p>
       </header>
       <div className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
-        <ProjectForm key={formKey} idPrefix="submit" submitLabel="Submit Project" busyLabel="Submitting..." busy={busy} progress={progress} onSubmit={(v, img) => void onSubmit(v, img)} />
+        <p className="mb-6 text-sm text-muted-foreground">
+          Step 1 of 2: the essentials. Next you add more tools, tags, a gallery, a demo video and co-makers. Your typing is kept as a draft on this browser until you submit.
+        </p>
+        <ProjectForm key={formKey} draft={user ? { form: DRAFT_FORM, userId: user.id } : undefined} idPrefix="submit" submitLabel="Submit Project" busyLabel="Submitting..." busy={busy} progress={progress} onSubmit={(v, img) => void onSubmit(v, img)} />
       </div>
     </section>
   );

@@ -4,6 +4,7 @@ import { pluralize } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ProjectCard, ProjectCardSkeleton, ProjectGrid } from '../projects/index.ts';
 import { useTag } from './api/get-tag.ts';
+import { TagFollowButton } from './components/tag-follow-button.tsx';
 
 /** /tags/{slug}: the tag's newest projects, a link to all of them on /projects, and its feed. */
 export default function TagPage() {
@@ -34,7 +35,8 @@ export default function TagPage() {
               <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">#{data.tag.name}</h1>
               <p className="mt-2 text-muted-foreground">{pluralize(data.total, 'project')} tagged {data.tag.name}.</p>
             </div>
-            <div className="flex gap-4 text-sm">
+            <div className="flex flex-wrap items-center gap-4 text-sm">
+              <TagFollowButton tagId={data.tag.id} tagName={data.tag.name} />
               <Link to={`/projects?tag=${data.tag.slug}`} className="font-medium text-primary hover:underline">
                 Filter all projects
               </Link>
@@ -43,7 +45,11 @@ export default function TagPage() {
               </a>
             </div>
           </header>
-          <section aria-label={`Projects tagged ${data.tag.name}`} className="mt-8">
+          <section aria-labelledby="tag-projects-heading" className="mt-8">
+        {/* The cards' titles are h3: this h2 keeps the outline h1 › h2 › h3. */}
+        <h2 id="tag-projects-heading" className="sr-only">
+          {`Projects tagged ${data.tag.name}`}
+        </h2>
             {data.projects.length === 0 ? (
               <p className="rounded-xl border border-dashed border-border px-6 py-16 text-center text-muted-foreground">No projects with this tag yet.</p>
             ) : (

@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { RealtimeChannel, RealtimeClient } from '@supabase/realtime-js';
+import { sharedKeys } from '../query-keys.ts';
 
 /**
  * The live site's hooks (issue 20, decision 193). Each opens one channel after first render,
@@ -84,7 +85,7 @@ export function useNewComments(projectId: string, myId: string | undefined): { c
     count: fresh.size,
     reveal: () => {
       setFresh(new Set());
-      void queryClient.invalidateQueries({ queryKey: ['comments', projectId] });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.comments(projectId) });
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Session, User } from '@supabase/supabase-js';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { clearAllDrafts } from '../draft-sign-out.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { keepPkceVerifier, supabase } from '../supabase.ts';
 import { authCallbackUrl } from './return-urls.ts';
@@ -22,9 +23,12 @@ export interface AuthContextValue {
    * off); otherwise a confirmation e-mail is on its way. From an anonymous session (a visitor who
    * upvoted) it converts that user, so their votes stay theirs.
    */
-  signUp(email: string, password: string): Promise<{ signedIn: boolean }>;
-  /** Ends this device's session (every device's with `everywhere`) and goes to /. */
-  signOut(options?: { everywhere?: boolean }): Promise<void>;
+  signUp(email: string, password: string, name?: string): Promise<{ signedIn: boolean }>;
+  /**
+   * Ends this device's session (every device's with `everywhere`) and goes to /; with `stay`
+   * (a session that ended elsewhere) the visitor stays where they are, signed out.
+   */
+  signOut(options?: { everywhere?: boolean; stay?: boolean }): Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | undefined>(undefined);
@@ -85,24 +89,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (error) throw error;
   }, []);
 
-  const signUp = useCallback(async (email: string, password: string) => {
+  const signUp = useCallback(async (email: string, password: string, name?: string) => {
     const emailRedirectTo = authCallbackUrl('signup');
     const current = (await supabase.auth.getSession()).data.session;
-    if (isAnonymousSession(current)) return convertAnonymousUser(email, password, emailRedirectTo);
-    const { data, error } = await supabase.auth.signUp({ email, password, options: { emailRedirectTo } });
+    const data = name ? { name } : undefined;
+    if (isAnonymousSession(current)) return convertAnonymousUser(email, password, emailRedirectTo, data);
+    const { data: result, error } = await supabase.auth.signUp({ email, password, options: { emailRedirectTo, data } });
     if (error) throw error;
-    return { signedIn: Boolean(data.session) };
+    return { signedIn: Boolean(result.session) };
   }, []);
 
-  const signOut = useCallback(async ({ everywhere = false }: { everywhere?: boolean } = {}) => {
-    setLeaving(true);
+  const signOut = useCallback(async ({ everywhere = false, stay = false }: { everywhere?: boolean; stay?: boolean } = {}) => {
+    if (!stay) setLeaving(true);
     try {
       // supabase-js defaults to 'global', which would end the user's sessions on every device.
       await supabase.auth.signOut({ scope: everywhere ? 'global' : 'local' });
     } finally {
       // Cached queries may hold what only the signed-in user could read.
       queryClient.removeQueries({ predicate: (q) => q.meta?.private === true });
-      navigate('/');
+      // Typed drafts belong to the account that wrote them (decision 224); a session that merely
+      // ended (stay) keeps them for the same user's next sign-in.
+      if (!stay) clearAllDrafts();
+      if (!stay) navigate('/');
     }
   }, [navigate, queryClient]);
 
@@ -123,9 +131,9 @@ export function useAuth(): AuthContextValue {
  * GoTrue's way to sign up from an anonymous session: updateUser({ email, password }), confirmed
  * by e-mail; the user id, and with it the visitor's votes, stays.
  */
-async function convertAnonymousUser(email: string, password: string, emailRedirectTo: string): Promise<{ signedIn: boolean }> {
+async function convertAnonymousUser(email: string, password: string, emailRedirectTo: string, metadata?: { name: string }): Promise<{ signedIn: boolean }> {
   keepPkceVerifier(true);
-  const { data, error } = await supabase.auth.updateUser({ email, password }, { emailRedirectTo });
+  const { data, error } = await supabase.auth.updateUser({ email, password, ...(metadata ? { data: metadata } : {}) }, { emailRedirectTo });
   if (error) {
     keepPkceVerifier(false);
     throw error;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { env } from '../env.ts';
 import { firstScreenFetch } from '../first-screen.ts';
+import { sharedKeys } from '../query-keys.ts';
 
 export interface AuthSettings {
   githubEnabled: boolean;
@@ -21,5 +22,5 @@ export async function fetchAuthSettings(): Promise<AuthSettings> {
 
 /** While unknown (or unreachable), the GitHub button stays hidden rather than offering a dead end. */
 export function useAuthSettings() {
-  return useQuery({ queryKey: ['auth', 'settings'], queryFn: fetchAuthSettings, staleTime: 60_000, retry: 1 });
+  return useQuery({ queryKey: sharedKeys.authSettings, queryFn: fetchAuthSettings, staleTime: 60_000, retry: 1 });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { returnPath } from './return-path.ts';
+import { returnPath, safeReturnPath } from './return-path.ts';
 
 describe('returnPath', () => {
   it('returns to the guarded page with its query and hash', () => {
@@ -12,6 +12,38 @@ describe('returnPath', () => {
     expect(returnPath({ from: { pathname: '/signin', search: '', hash: '' } })).toBe('/');
     expect(returnPath({ from: { pathname: '//evil.example/x', search: '', hash: '' } })).toBe('/');
     expect(returnPath({ from: { pathname: 'https://evil.example', search: '', hash: '' } })).toBe('/');
+    expect(returnPath({ from: { pathname: '/\\evil.example', search: '', hash: '' } })).toBe('/');
     expect(returnPath({ from: { pathname: 42 } })).toBe('/');
+  });
+});
+
+describe('safeReturnPath (no open redirect)', () => {
+  it('keeps a same-origin relative path with its query and hash', () => {
+    expect(safeReturnPath('/projects/abc?tab=comments#c1')).toBe('/projects/abc?tab=comments#c1');
+    expect(safeReturnPath('/')).toBe('/');
+  });
+
+  it.each([
+    '//evil.example',
+    '//evil.example/path',
+    'https://evil.example',
+    'http:evil.example',
+    '/\\evil.example',
+    '\\\\evil.example',
+    '/\t/evil.example',
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    ' /projects',
+    'projects',
+    '',
+    '/signin',
+    '/auth/callback?code=x',
+  ])('refuses %j and falls back to /', (path) => {
+    expect(safeReturnPath(path)).toBe('/');
+  });
+
+  it('refuses what is not a string', () => {
+    expect(safeReturnPath(undefined)).toBe('/');
+    expect(safeReturnPath({ pathname: '/x' })).toBe('/');
   });
 });

@@ -18,6 +18,6 @@ export function resetPasswordUrl(): string {
  * render of a page (decision 203) has no address bar: null, and the browser says it if it must.
  */
 export function otherReturnHost(): string | null {
-  if (typeof window === 'undefined') return null;
+  if (import.meta.env.SSR) return null;
   return env.authReturnOrigin === window.location.origin ? null : new URL(env.authReturnOrigin).host;
 }

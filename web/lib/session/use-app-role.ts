@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { sharedKeys } from '../query-keys.ts';
 import { supabase } from '../supabase.ts';
 
 export type AppRole = 'admin' | 'moderator' | 'user';
@@ -13,7 +14,7 @@ export const isStaff = (role: AppRole | undefined) => role === 'admin' || role =
  */
 export function useAppRole(userId: string | undefined) {
   return useQuery({
-    queryKey: ['admin', 'staff-role', userId],
+    queryKey: sharedKeys.staffRole(userId),
     enabled: Boolean(userId),
     meta: { private: true },
     staleTime: 30_000,

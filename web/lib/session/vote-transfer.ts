@@ -38,7 +38,7 @@ export function rpcTransferApi(client: SupabaseClient): TransferApi {
 
 function browserStorage(): StorageLike | undefined {
   try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
+    return import.meta.env.SSR ? undefined : window.localStorage;
   } catch {
     return undefined;
   }

@@ -5,14 +5,19 @@ create table public.creators (
   bio text,
   avatar_url text,
   created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null
+  updated_at timestamp with time zone default now() not null,
+  links text[] default '{}'::text[] not null,
+  handle text not null
 );
 
 alter table public.creators add constraint creators_avatar_url_http CHECK (avatar_url IS NULL OR showcase_private.is_http_url(avatar_url));
 alter table public.creators add constraint creators_bio_length CHECK (bio IS NULL OR char_length(bio) <= 1000);
+alter table public.creators add constraint creators_handle_format CHECK (handle ~ '^[a-z][a-z0-9_]{2,29}$'::text);
 alter table public.creators add constraint creators_id_fkey FOREIGN KEY (id) REFERENCES auth.users(id) ON DELETE CASCADE;
 alter table public.creators add constraint creators_name_length CHECK (char_length(btrim(name)) >= 1 AND char_length(btrim(name)) <= 100);
 alter table public.creators add constraint creators_pkey PRIMARY KEY (id);
+
+CREATE UNIQUE INDEX creators_handle_key ON public.creators USING btree (handle);
 
 alter table public.creators enable row level security;
 
@@ -31,6 +36,8 @@ create policy creators_update_self on public.creators as permissive for update t
 
 CREATE TRIGGER creators_after_write AFTER INSERT OR UPDATE ON creators FOR EACH ROW EXECUTE FUNCTION showcase_private.creators_after_write();
 CREATE TRIGGER creators_before_write BEFORE INSERT OR UPDATE ON creators FOR EACH ROW EXECUTE FUNCTION showcase_private.creators_before_write();
+CREATE TRIGGER creators_handle BEFORE INSERT OR UPDATE OF handle ON creators FOR EACH ROW EXECUTE FUNCTION showcase_private.creators_handle_before_write();
+CREATE TRIGGER creators_profile_check BEFORE INSERT OR UPDATE ON creators FOR EACH ROW EXECUTE FUNCTION showcase_private.creators_profile_check();
 CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON creators FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
 
 grant maintain, select on public.creators to anon;

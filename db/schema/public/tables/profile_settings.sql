@@ -2,7 +2,8 @@
 create table public.profile_settings (
   user_id uuid default auth.uid() not null,
   time_zone text,
-  updated_at timestamp with time zone default now() not null
+  updated_at timestamp with time zone default now() not null,
+  onboarded_at timestamp with time zone
 );
 
 alter table public.profile_settings add constraint profile_settings_pkey PRIMARY KEY (user_id);

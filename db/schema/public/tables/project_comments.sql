@@ -57,6 +57,8 @@ CREATE TRIGGER comments_c_mark_edited BEFORE INSERT OR UPDATE ON project_comment
 CREATE TRIGGER comments_count AFTER INSERT OR DELETE OR UPDATE OF project_id ON project_comments FOR EACH ROW EXECUTE FUNCTION showcase_private.comments_count();
 CREATE TRIGGER comments_d_thread BEFORE INSERT OR UPDATE ON project_comments FOR EACH ROW EXECUTE FUNCTION showcase_private.comments_thread();
 CREATE TRIGGER notify_forget_comment AFTER DELETE ON project_comments FOR EACH ROW EXECUTE FUNCTION showcase_private.notify_forget_comment();
+CREATE TRIGGER notify_forget_mentions AFTER DELETE ON project_comments FOR EACH ROW EXECUTE FUNCTION showcase_private.notify_forget_mentions();
+CREATE TRIGGER notify_mentions AFTER INSERT OR UPDATE OF content ON project_comments FOR EACH ROW EXECUTE FUNCTION showcase_private.notify_mentions();
 CREATE TRIGGER notify_on_comment AFTER INSERT ON project_comments FOR EACH ROW EXECUTE FUNCTION showcase_private.notify_on_comment();
 CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON project_comments FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
 CREATE CONSTRAINT TRIGGER realtime_capture AFTER INSERT OR DELETE OR UPDATE ON project_comments DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION platform.realtime_capture('key', 'id');

@@ -32,7 +32,9 @@ create policy project_images_update on public.project_images as permissive for u
 
 CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON project_images FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
 CREATE TRIGGER project_images_before_write BEFORE INSERT OR UPDATE ON project_images FOR EACH ROW EXECUTE FUNCTION showcase_private.project_images_before_write();
+CREATE TRIGGER project_images_keep_cover BEFORE INSERT ON project_images FOR EACH ROW EXECUTE FUNCTION showcase_private.project_images_keep_cover();
 CREATE TRIGGER project_images_rereview AFTER INSERT OR DELETE OR UPDATE OF url ON project_images FOR EACH ROW EXECUTE FUNCTION showcase_private.project_images_rereview();
+CREATE TRIGGER project_images_sync_cover AFTER INSERT OR DELETE OR UPDATE OF url, "position" ON project_images FOR EACH ROW EXECUTE FUNCTION showcase_private.project_images_sync_cover();
 
 grant select on public.project_images to anon;
 grant delete, insert, select on public.project_images to authenticated;

@@ -26,9 +26,8 @@ alter table public.project_votes enable row level security;
 
 CREATE TRIGGER notify_on_vote AFTER INSERT ON project_votes FOR EACH ROW EXECUTE FUNCTION showcase_private.notify_on_vote();
 CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON project_votes FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
-CREATE TRIGGER project_votes_public_count AFTER INSERT OR DELETE OR UPDATE OF counted, project_id ON project_votes FOR EACH ROW EXECUTE FUNCTION showcase_private.project_votes_public_count();
 CREATE TRIGGER project_votes_set_counted BEFORE INSERT ON project_votes FOR EACH ROW EXECUTE FUNCTION showcase_private.project_votes_set_counted();
-CREATE TRIGGER project_votes_tally AFTER INSERT OR DELETE OR UPDATE OF project_id, user_id, network, window_start, base_weight, discount_id ON project_votes FOR EACH ROW EXECUTE FUNCTION showcase_private.project_votes_tally();
+CREATE TRIGGER project_votes_tally AFTER INSERT OR DELETE OR UPDATE OF project_id, user_id, network, window_start, base_weight, discount_id, counted ON project_votes FOR EACH ROW EXECUTE FUNCTION showcase_private.project_votes_tally();
 
 grant maintain on public.project_votes to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on public.project_votes to service_role;

@@ -87,7 +87,9 @@ CREATE TRIGGER notify_on_project_status AFTER UPDATE ON projects FOR EACH ROW WH
 CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON projects FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
 CREATE TRIGGER projects_before_review_guard BEFORE UPDATE ON projects FOR EACH ROW EXECUTE FUNCTION showcase_private.projects_no_self_review();
 CREATE TRIGGER projects_before_write BEFORE INSERT OR UPDATE ON projects FOR EACH ROW EXECUTE FUNCTION showcase_private.projects_before_write();
+CREATE TRIGGER projects_cover_to_gallery AFTER UPDATE OF image_url ON projects FOR EACH ROW WHEN (new.image_url IS DISTINCT FROM old.image_url) EXECUTE FUNCTION showcase_private.projects_cover_to_gallery();
 CREATE TRIGGER projects_keep_owner_maker AFTER INSERT OR UPDATE OF creator_id ON projects FOR EACH ROW EXECUTE FUNCTION showcase_private.projects_keep_owner_maker();
+CREATE TRIGGER projects_launch_day_owner BEFORE UPDATE OF launch_date ON projects FOR EACH ROW EXECUTE FUNCTION showcase_private.projects_launch_day_owner();
 CREATE TRIGGER projects_launch_schedule BEFORE INSERT OR UPDATE ON projects FOR EACH ROW EXECUTE FUNCTION showcase_private.projects_launch_schedule();
 CREATE TRIGGER projects_mail_held_invitations AFTER UPDATE OF status ON projects FOR EACH ROW WHEN (new.status = 'approved'::text AND old.status IS DISTINCT FROM 'approved'::text) EXECUTE FUNCTION showcase_private.projects_mail_held_invitations();
 CREATE TRIGGER projects_primary_tool AFTER INSERT OR UPDATE OF tool ON projects FOR EACH ROW EXECUTE FUNCTION showcase_private.projects_primary_tool();

@@ -22,6 +22,15 @@ CREATE INDEX objects_owner_idx ON storage.objects USING btree (owner);
 
 alter table storage.objects enable row level security;
 
+create policy "avatars: anyone reads" on storage.objects as permissive for select to anon, authenticated
+  using ((bucket_id = 'avatars'::text));
+create policy "avatars: each person deletes their own" on storage.objects as permissive for delete to authenticated
+  using (((bucket_id = 'avatars'::text) AND (owner = ( SELECT auth.uid() AS uid))));
+create policy "avatars: each person overwrites their own" on storage.objects as permissive for update to authenticated
+  using (((bucket_id = 'avatars'::text) AND (owner = ( SELECT auth.uid() AS uid))))
+  with check (((bucket_id = 'avatars'::text) AND (owner = ( SELECT auth.uid() AS uid)) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) AND ( SELECT storage.caller_may_upload() AS caller_may_upload)));
+create policy "avatars: each person writes in their own folder" on storage.objects as permissive for insert to authenticated
+  with check (((bucket_id = 'avatars'::text) AND (owner = ( SELECT auth.uid() AS uid)) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) AND (NOT ( SELECT is_anonymous() AS is_anonymous)) AND ( SELECT storage.caller_may_upload() AS caller_may_upload)));
 create policy "project-images: anyone reads" on storage.objects as permissive for select to anon, authenticated
   using ((bucket_id = 'project-images'::text));
 create policy "project-images: co-makers delete" on storage.objects as permissive for delete to authenticated

@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
+import { contentKeys } from '../../static-pages/index.ts';
+import { adminKeys } from './query-keys.ts';
 import { PAGE_SIZE, searchPattern } from './errors.ts';
 
 import type { ContentItem, ContentType } from '../../../../domain/content.ts';
@@ -8,7 +10,7 @@ export type ContentDraft = Pick<ContentItem, 'type' | 'title' | 'category' | 'ex
 
 export function useAdminContent(type: ContentType, search: string, page: number) {
   return useQuery({
-    queryKey: ['admin', 'content', type, search, page],
+    queryKey: adminKeys.content(type, search, page),
     meta: { private: true },
     placeholderData: keepPreviousData,
     queryFn: async () => {
@@ -37,8 +39,8 @@ export function useSaveContent() {
       if (error) throw error;
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'content'] });
-      void queryClient.invalidateQueries({ queryKey: ['content'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.allContent });
+      void queryClient.invalidateQueries({ queryKey: contentKeys.all });
     },
   });
 }
@@ -52,8 +54,8 @@ export function useDeleteContent() {
       if (count === 0) throw new Error('This item no longer exists or you may not delete it.');
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'content'] });
-      void queryClient.invalidateQueries({ queryKey: ['content'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.allContent });
+      void queryClient.invalidateQueries({ queryKey: contentKeys.all });
     },
   });
 }

@@ -1,5 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
+import { projectKeys } from '../../projects/index.ts';
+import { adminKeys } from './query-keys.ts';
 import { PAGE_SIZE } from './errors.ts';
 import { functionError } from './users.ts';
 
@@ -22,7 +24,7 @@ export interface AdminProject {
 
 export function useAdminProjects(status: StatusFilter, page: number) {
   return useQuery({
-    queryKey: ['admin', 'projects', status, page],
+    queryKey: adminKeys.projects(status, page),
     meta: { private: true },
     placeholderData: keepPreviousData,
     queryFn: async () => {
@@ -54,8 +56,8 @@ export function useReviewProject() {
       if (error) throw await functionError(error);
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['admin'] });
-      void queryClient.invalidateQueries({ queryKey: ['projects'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
     },
   });
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
+import { adminKeys } from './query-keys.ts';
 import { PAGE_SIZE, searchPattern } from './errors.ts';
 
 export type ReportStatus = 'pending' | 'resolved' | 'dismissed';
@@ -19,7 +20,7 @@ export interface Report {
 
 export function useReports(status: ReportStatus | 'all', search: string, page: number) {
   return useQuery({
-    queryKey: ['admin', 'reports', status, search, page],
+    queryKey: adminKeys.reports(status, search, page),
     meta: { private: true },
     placeholderData: keepPreviousData,
     queryFn: async () => {
@@ -49,6 +50,6 @@ export function useModerateReport() {
       });
       if (error) throw error;
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

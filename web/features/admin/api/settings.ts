@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
+import { sharedKeys } from '../../../lib/query-keys.ts';
+import { adminKeys } from './query-keys.ts';
 
 export interface SiteSettings {
   site_name: string;
@@ -24,7 +26,7 @@ const COLUMNS =
 
 export function useSiteSettings() {
   return useQuery({
-    queryKey: ['admin', 'settings'],
+    queryKey: adminKeys.settings,
     meta: { private: true },
     queryFn: async (): Promise<SiteSettings> => {
       const { data, error } = await supabase.from('site_settings').select(COLUMNS).single();
@@ -42,9 +44,11 @@ export function useSaveSettings() {
       if (error) throw error;
       if (!data?.length) throw new Error("You don't have admin permissions to change settings");
     },
+    // What was saved is what is stored: the form is clean at once, before the refetch answers.
+    onSuccess: (_, settings) => queryClient.setQueryData(adminKeys.settings, settings),
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'settings'] });
-      void queryClient.invalidateQueries({ queryKey: ['site-settings'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.settings });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.siteSettings });
     },
   });
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
+import { adminKeys } from './query-keys.ts';
 import { PAGE_SIZE } from './errors.ts';
 
 /** The admin user row (SPEC §3), from admin_list_users(). */
@@ -18,7 +19,7 @@ export interface AdminUser {
 
 export function useAdminUsers(search: string, page: number) {
   return useQuery({
-    queryKey: ['admin', 'users', search, page],
+    queryKey: adminKeys.users(search, page),
     meta: { private: true },
     placeholderData: keepPreviousData,
     queryFn: async () => {
@@ -41,7 +42,7 @@ function useUsersMutation<V>(fn: (v: V) => Promise<void>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.allUsers }),
   });
 }
 

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
+import { projectKeys } from '../../projects/index.ts';
+import { adminKeys } from './query-keys.ts';
 
 /** A suspicious group of votes on one project (db/migrations/0093, admin_vote_clusters). */
 export interface VoteCluster {
@@ -35,7 +37,7 @@ export interface VoteDiscount {
 
 export function useVoteClusters() {
   return useQuery({
-    queryKey: ['admin', 'votes', 'clusters'],
+    queryKey: adminKeys.voteClusters,
     meta: { private: true },
     queryFn: async (): Promise<VoteCluster[]> => {
       const { data, error } = await supabase.rpc('admin_vote_clusters');
@@ -48,7 +50,7 @@ export function useVoteClusters() {
 
 export function useVoteDiscounts() {
   return useQuery({
-    queryKey: ['admin', 'votes', 'discounts'],
+    queryKey: adminKeys.voteDiscounts,
     meta: { private: true },
     queryFn: async (): Promise<VoteDiscount[]> => {
       const { data, error } = await supabase.rpc('admin_vote_discounts');
@@ -64,8 +66,8 @@ function useVoteMutation<I>(call: (input: I) => Promise<void>) {
   return useMutation({
     mutationFn: call,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['admin'] });
-      void queryClient.invalidateQueries({ queryKey: ['projects'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
     },
   });
 }

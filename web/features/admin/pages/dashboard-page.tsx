@@ -2,7 +2,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatShortDate } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useDashboardStats, useOutboxStats, useRecentActivity, type DashboardStats, type OutboxStats } from '../api/dashboard.ts';
+import { Link } from 'react-router-dom';
+import { isProjectEvent, useDashboardStats, useOutboxStats, useRecentActivity, type ActivityEvent, type DashboardStats, type OutboxStats } from '../api/dashboard.ts';
 import { PageHeader } from '../components/data-table.tsx';
 
 const STATS: ReadonlyArray<{ key: keyof DashboardStats; label: string }> = [
@@ -13,6 +14,37 @@ const STATS: ReadonlyArray<{ key: keyof DashboardStats; label: string }> = [
 ];
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** Where an event is looked into: its project, or the staff page that handles its kind. */
+const PLACE: Record<ActivityEvent['kind'], string> = {
+  project_submitted: '/admin/projects',
+  project_approved: '/admin/projects',
+  project_rejected: '/admin/projects',
+  comment_posted: '/admin/moderation',
+  report_filed: '/admin/moderation',
+  user_signed_up: '/admin/users',
+  votes_discounted: '/admin/votes',
+  votes_restored: '/admin/votes',
+};
+
+/** An event as a link; a project's under its current title (the summary holds the title it had then). */
+function ActivityLink({ event }: { event: ActivityEvent }) {
+  const className = 'min-w-0 wrap-anywhere text-foreground underline-offset-4 hover:underline';
+  if (isProjectEvent(event) && event.currentTitle !== null) {
+    const label = event.summary.slice(0, Math.max(0, event.summary.indexOf(': ')));
+    return (
+      <Link to={`/projects/${event.subject_id}`} className={className}>
+        {label ? `${label}: ` : ''}
+        {event.currentTitle}
+      </Link>
+    );
+  }
+  return (
+    <Link to={PLACE[event.kind]} className={className}>
+      {event.summary}
+    </Link>
+  );
+}
 
 export default function DashboardPage() {
   useDocumentTitle('Admin Dashboard');
@@ -30,7 +62,7 @@ export default function DashboardPage() {
         {STATS.map((s) => (
           <Card key={s.key}>
             <CardHeader className="pb-2">
-              <CardTitle className="text-sm font-medium text-muted-foreground">{s.label}</CardTitle>
+              <CardTitle level={2} className="text-sm font-medium text-muted-foreground">{s.label}</CardTitle>
             </CardHeader>
             <CardContent>
               {stats.data ? (
@@ -47,7 +79,7 @@ export default function DashboardPage() {
       <OutboxCard />
       <Card className="mt-8">
         <CardHeader>
-          <CardTitle>Recent Activity</CardTitle>
+          <CardTitle level={2}>Recent Activity</CardTitle>
         </CardHeader>
         <CardContent>
           {activity.isPending ? (
@@ -63,7 +95,7 @@ export default function DashboardPage() {
               {activity.data.map((e) => (
                 <li key={e.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3 text-sm">
                   {/* A 100-character title with no spaces wraps instead of widening the page (defect 14). */}
-                  <span className="min-w-0 wrap-anywhere">{e.summary}</span>
+                  <ActivityLink event={e} />
                   <time dateTime={e.created_at} className="text-xs text-muted-foreground">
                     {formatShortDate(e.created_at)} {timeFormat.format(new Date(e.created_at))}
                   </time>
@@ -89,7 +121,7 @@ function OutboxCard() {
   return (
     <Card className="mt-8">
       <CardHeader>
-        <CardTitle>E-mail outbox</CardTitle>
+        <CardTitle level={2}>E-mail outbox</CardTitle>
         <p className="text-sm text-muted-foreground">Notification e-mails and digests; sent and failed over the last 30 days.</p>
       </CardHeader>
       <CardContent>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { formatShortDate } from '../../../lib/format.ts';
@@ -42,7 +43,7 @@ function ResolveDialog({ report, onClose }: { report: Report | null; onClose: ()
         </DialogHeader>
         {report && (
           <label className="my-4 flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={hide} onChange={(e) => setHide(e.target.checked)} className="h-4 w-4" />
+            <Checkbox checked={hide} onChange={(e) => setHide(e.target.checked)} />
             {HIDE_LABEL[report.type]}
           </label>
         )}

@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes.ts';
 import { errorMessage } from '../api/errors.ts';
 import { useSaveSettings, useSiteSettings, type SiteSettings } from '../api/settings.ts';
 import { PageHeader } from '../components/data-table.tsx';
@@ -44,6 +45,8 @@ export default function SettingsPage() {
     if (stored.data) setForm(stored.data);
   }, [stored.data]);
   const set = <K extends keyof SiteSettings>(key: K, value: SiteSettings[K]) => setForm((f) => (f ? { ...f, [key]: value } : f));
+  const dirty = !!form && !!stored.data && (Object.keys(form) as Array<keyof SiteSettings>).some((k) => form[k] !== stored.data![k]);
+  useUnsavedChangesPrompt(dirty);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -69,9 +72,14 @@ export default function SettingsPage() {
         title="Settings"
         description="Saved for the whole site and applied at once."
         actions={
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
+          <div className="flex items-center gap-3">
+            <span role="status" className="text-sm text-muted-foreground">
+              {dirty ? 'Unsaved changes' : ''}
+            </span>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </div>
         }
       />
       <Tabs defaultValue="general">

@@ -65,13 +65,20 @@ function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
 
 const ROLE_NOUN: Record<AdminUser['role'], string> = { user: 'a user', moderator: 'a moderator', admin: 'an admin' };
 
-type ConfirmedAction = 'make-admin' | 'ban';
+type ConfirmedAction = 'make-admin' | 'make-moderator' | 'ban';
 
 const CONFIRM: Record<ConfirmedAction, { title: (email: string) => string; description: string; label: string; busy: string; destructive: boolean }> = {
   'make-admin': {
     title: (email) => `Make ${email} an admin?`,
     description: 'Admins can change every setting, manage users and roles, and delete any project or post.',
     label: 'Make Admin',
+    busy: 'Saving...',
+    destructive: false,
+  },
+  'make-moderator': {
+    title: (email) => `Make ${email} a moderator?`,
+    description: 'Moderators can approve, reject and feature projects, hide comments and handle reports.',
+    label: 'Make Moderator',
     busy: 'Saving...',
     destructive: false,
   },
@@ -110,9 +117,9 @@ function RowMenu({ row, isAdmin, self, onConfirm }: { row: AdminUser; isAdmin: b
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        {/* The two actions that are hard to take back ask first (defect 16). */}
+        {/* Granting staff rights and banning ask first (defect 16); taking rights back does not. */}
         {row.role !== 'admin' && <DropdownMenuItem onSelect={() => onConfirm('make-admin')}>Make Admin</DropdownMenuItem>}
-        {row.role !== 'moderator' && <DropdownMenuItem onSelect={() => changeRole('moderator')}>Make Moderator</DropdownMenuItem>}
+        {row.role !== 'moderator' && <DropdownMenuItem onSelect={() => onConfirm('make-moderator')}>Make Moderator</DropdownMenuItem>}
         {row.role !== 'user' && <DropdownMenuItem onSelect={() => changeRole('user')}>Make User</DropdownMenuItem>}
         {row.is_banned ? <DropdownMenuItem onSelect={unban}>Unban User</DropdownMenuItem> : <DropdownMenuItem onSelect={() => onConfirm('ban')}>Ban User</DropdownMenuItem>}
       </DropdownMenuContent>
@@ -162,7 +169,7 @@ export default function UsersPage() {
   const confirm = ({ row, action }: { row: AdminUser; action: ConfirmedAction }) => {
     if (!isAdmin) return refuse(action === 'ban' ? BAN_DENIED : ROLE_DENIED);
     if (action === 'ban') runBanChange(setBan, row, true, close);
-    else runRoleChange(setRole, row, 'admin', close);
+    else runRoleChange(setRole, row, action === 'make-admin' ? 'admin' : 'moderator', close);
   };
   const asked = confirming ? CONFIRM[confirming.action] : null;
 

@@ -2,28 +2,24 @@ import { useQuery } from '@tanstack/react-query';
 import { isUuid } from '../../../../domain/ids.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { LISTING_COLUMNS, toProject, type Project, type ProjectRow } from '../../projects/index.ts';
-
-/**
- * The creators feature's query keys. A creator's page sits under ['projects'] so a vote patches
- * its cards like any other list (and the server-drawn page primes exactly this key).
- */
-export const creatorKeys = {
-  page: (id: string) => ['projects', 'creator', id] as const,
-};
+import { creatorKeys } from './query-keys.ts';
 
 const MAX_PROJECTS = 60;
 
 export interface CreatorProfile {
   id: string;
   name: string;
+  /** The @handle comments mention them by (decision 228). */
+  handle: string | null;
   bio: string | null;
   avatar_url: string | null;
+  links: string[];
 }
 
 export async function fetchCreator(id: string): Promise<{ creator: CreatorProfile; projects: Project[] } | null> {
   if (!isUuid(id)) return null;
   const [creator, projects] = await Promise.all([
-    supabase.from('creators').select('id,name,bio,avatar_url').eq('id', id).maybeSingle(),
+    supabase.from('creators').select('id,name,handle,bio,avatar_url,links').eq('id', id).maybeSingle(),
     supabase
       .from('project_listing')
       .select(LISTING_COLUMNS)

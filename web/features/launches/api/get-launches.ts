@@ -23,6 +23,9 @@ export interface LaunchRow {
   launched_at: string;
   award: string | null;
   shuffled: boolean;
+  /** Added by db/migrations/0270. */
+  comment_count: number;
+  tools: string[];
 }
 
 export interface HomeLaunches {
@@ -77,9 +80,10 @@ export function useHomeLaunches() {
   });
 }
 
-export function useLeaderboard(period: SqlPeriod, start: string) {
+export function useLeaderboard(period: SqlPeriod, start: string, enabled = true) {
   return useQuery({
     queryKey: launchKeys.leaderboard(period, start),
+    enabled,
     queryFn: async () => {
       const { data, error } = await supabase.rpc('launch_leaderboard', { period, period_start: start, max_rows: 100 });
       if (error) throw error;

@@ -20,7 +20,7 @@ export function NotifyMeButton({ projectId, title }: { projectId: string; title:
   if (!user) return <EmailReminderDialog projectId={projectId} title={title} />;
   return (
     <div className="flex flex-col items-end gap-1">
-      <Button variant={on ? 'secondary' : 'outline'} size="sm" aria-pressed={on} aria-label={`${on ? 'Notifying you about' : 'Notify me about'} ${title}`} disabled={toggle.isPending || reminders.isPending} onClick={() => toggle.mutate()}>
+      <Button variant={on ? 'secondary' : 'outline'} size="sm" aria-pressed={on} aria-label={`${on ? "We'll notify you about" : 'Notify me about'} ${title}`} disabled={toggle.isPending || reminders.isPending} onClick={() => toggle.mutate()}>
         <BellIcon className="h-4 w-4" /> {on ? "We'll notify you" : 'Notify me'}
       </Button>
       {toggle.isError && <p role="alert" className="text-xs text-destructive">{toggle.error.message}</p>}

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ProjectStatus } from '../../../../domain/catalog.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import type { ProjectRow } from '../../projects/index.ts';
+import { myProjectsKeys } from './query-keys.ts';
 
 export const MY_PROJECTS_PAGE_SIZE = 20;
 
@@ -16,12 +17,14 @@ export interface MyProject
   launch_date: string | null;
   launched_at: string | null;
   creators: { id: string; name: string; bio: string | null } | null;
+  /** Every tool (the primary one is `tool`), the tags and the gallery, for the row (issue 30 L9). */
+  project_tools?: Array<{ tool: string }> | null;
+  project_tags?: Array<{ tags: { slug: string; name: string } | null }> | null;
+  project_images?: Array<{ id: string }> | null;
 }
 
 const COLUMNS =
-  'id,title,description,long_description,image_url,live_url,github_url,tool,category,created_at,status,rejection_reason,upvotes,featured,launch_date,launched_at,creators(id,name,bio)';
-
-export const myProjectsKey = (userId: string | undefined) => ['my-projects', userId] as const;
+  'id,title,description,long_description,image_url,live_url,github_url,tool,category,created_at,status,rejection_reason,upvotes,featured,launch_date,launched_at,creators(id,name,bio),project_tools(tool),project_tags(tags(slug,name)),project_images(id)';
 
 /**
  * Spec §7 "My projects": the caller's projects with the embedded creator, newest first, a page
@@ -42,7 +45,7 @@ export async function fetchMyProjects(userId: string, page: number): Promise<MyP
 
 export function useMyProjects(userId: string | undefined) {
   return useInfiniteQuery({
-    queryKey: myProjectsKey(userId),
+    queryKey: myProjectsKeys.mine(userId),
     enabled: Boolean(userId),
     meta: { private: true },
     initialPageParam: 0,
@@ -74,7 +77,7 @@ export async function fetchCoMadeProjects(userId: string): Promise<MyProject[]> 
 
 export function useCoMadeProjects(userId: string | undefined) {
   return useQuery({
-    queryKey: [...myProjectsKey(userId), 'co-made'],
+    queryKey: myProjectsKeys.coMade(userId),
     enabled: Boolean(userId),
     meta: { private: true },
     queryFn: () => fetchCoMadeProjects(userId!),

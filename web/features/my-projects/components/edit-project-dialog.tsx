@@ -1,14 +1,20 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { ProjectSubmission } from '../../../../domain/project-submission.ts';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { safeHttpUrl } from '../../../lib/safe-url.ts';
+import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { ProjectForm, SaveError } from '../../submit/index.ts';
 import type { MyProject } from '../api/my-projects-query.ts';
 import { updateMyProject } from '../api/project-mutations.ts';
 
 export function EditProjectDialog({ project, onClose, onSaved }: { project: MyProject; onClose: () => void; onSaved: () => void }) {
   const [busy, setBusy] = useState(false);
+  const { user } = useAuth();
+  // A co-maker edits everything but the launch day, which is the owner's (decision 220).
+  const coMaker = Boolean(project.creators && user && project.creators.id !== user.id);
+  const launched = Boolean(project.launched_at && project.status === 'approved' && new Date(project.launched_at).getTime() <= Date.now());
   const [progress, setProgress] = useState<number | null>(null);
 
   const save = async (values: ProjectSubmission, image: File | null) => {
@@ -52,13 +58,18 @@ export function EditProjectDialog({ project, onClose, onSaved }: { project: MyPr
             category: project.category,
             launchDate: project.launch_date ?? '',
           }}
-          launchLocked={Boolean(project.launched_at && project.status === 'approved' && new Date(project.launched_at).getTime() <= Date.now())}
+          launchLocked={launched || (coMaker ? `Only ${project.creators?.name ?? 'the owner'}, the project's owner, can change its launch day.` : false)}
           existingImageUrl={safeHttpUrl(project.image_url)}
           submitLabel="Save Changes"
           busyLabel="Saving..."
           busy={busy}
           progress={progress}
           onSubmit={(v, img) => void save(v, img)}
+          footer={
+            <Link to={`/projects/${project.id}#extras`} onClick={onClose} className="text-sm font-medium text-primary underline-offset-4 hover:underline sm:mr-auto">
+              More tools, tags, gallery, video and co-makers
+            </Link>
+          }
         />
       </DialogContent>
     </Dialog>

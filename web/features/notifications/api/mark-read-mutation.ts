@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
-import { notificationKeys } from './notifications-query.ts';
+import { notificationKeys } from './query-keys.ts';
 
 /**
  * Marks notifications read: a list of ids, or 'all'. The database checks they are the caller's

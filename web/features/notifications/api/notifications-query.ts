@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BELL_LATEST_COUNT, NOTIFICATIONS_PAGE_SIZE, type NotificationData, type NotificationType } from '../../../../domain/notifications.ts';
 import { supabase } from '../../../lib/supabase.ts';
+import { notificationKeys } from './query-keys.ts';
 
 /** A notification as its recipient reads it (RLS shows nobody else's). */
 export interface InboxNotification {
@@ -14,13 +15,6 @@ export interface InboxNotification {
 }
 
 const COLUMNS = 'id,type,data,link,actor_count,read_at,updated_at';
-
-export const notificationKeys = {
-  all: (userId: string | undefined) => ['notifications', userId] as const,
-  unread: (userId: string | undefined) => ['notifications', userId, 'unread'] as const,
-  latest: (userId: string | undefined) => ['notifications', userId, 'latest'] as const,
-  page: (userId: string | undefined, page: number) => ['notifications', userId, 'page', page] as const,
-};
 
 /**
  * The bell's number. A HEAD request (count only); refreshed every two minutes while the tab is

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EmailMode, NotificationType } from '../../../../domain/notifications.ts';
 import { supabase } from '../../../lib/supabase.ts';
+import { notificationKeys } from './query-keys.ts';
 
 export interface Preference {
   type: NotificationType;
@@ -8,12 +9,10 @@ export interface Preference {
   email: EmailMode;
 }
 
-const preferencesKey = (userId: string | undefined) => ['notification-preferences', userId] as const;
-
 /** The rows the user changed from the defaults (a type without a row has its defaults). */
 export function usePreferences(userId: string | undefined) {
   return useQuery({
-    queryKey: preferencesKey(userId),
+    queryKey: notificationKeys.preferences(userId),
     enabled: Boolean(userId),
     meta: { private: true },
     queryFn: async (): Promise<Preference[]> => {
@@ -33,6 +32,6 @@ export function useSavePreferences(userId: string | undefined) {
       const { error } = await supabase.from('notification_preferences').upsert(changed);
       if (error) throw error;
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: preferencesKey(userId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.preferences(userId) }),
   });
 }

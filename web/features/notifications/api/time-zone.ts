@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
-
-const timeZoneKey = (userId: string | undefined) => ['profile-settings', userId, 'time-zone'] as const;
+import { notificationKeys } from './query-keys.ts';
 
 /** The account's time zone for digests (null: the site's). */
 export function useTimeZone(userId: string | undefined) {
   return useQuery({
-    queryKey: timeZoneKey(userId),
+    queryKey: notificationKeys.timeZone(userId),
     enabled: Boolean(userId),
     meta: { private: true },
     queryFn: async (): Promise<string | null> => {
@@ -25,7 +24,7 @@ export function useSaveTimeZone(userId: string | undefined) {
       const { error } = await supabase.from('profile_settings').upsert({ time_zone: timeZone });
       if (error) throw error;
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: timeZoneKey(userId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.timeZone(userId) }),
   });
 }
 

@@ -15,7 +15,8 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { useMarkRead } from '../api/mark-read-mutation.ts';
-import { notificationKeys, useLatestNotifications, useUnreadCount, type InboxNotification } from '../api/notifications-query.ts';
+import { useLatestNotifications, useUnreadCount, type InboxNotification } from '../api/notifications-query.ts';
+import { notificationKeys } from '../api/query-keys.ts';
 import { useLiveInvalidate } from '../../../lib/live/live.ts';
 import { NotificationContent } from './notification-content.tsx';
 

@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { MAX_IMAGE_ALT_LENGTH, MAX_PROJECT_IMAGES, MAX_PROJECT_TAGS, parseVideoUrl, RICHER_MESSAGES } from '../../../../domain/richer-projects.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { projectKeys, TOOLS, useTags } from '../../projects/index.ts';
 import { uploadOrExplain } from '../../submit/index.ts';
+import { useOptimisticToggles } from './use-optimistic-toggles.ts';
 import { addProjectImage, deleteProjectImage, reorderProjectImages, saveProjectVideo, setProjectImageAlt, setProjectTag, setProjectTool } from '../api/extras.ts';
 
 export interface ExtrasProject {
@@ -18,6 +20,8 @@ export interface ExtrasProject {
   images: Array<{ id: string; url: string; alt: string }>;
   videoUrl: string;
   videoPosterUrl: string;
+  /** The cover (projects.image_url): the gallery's first image once it has one (decision 225). */
+  imageUrl?: string;
 }
 
 interface Upload {
@@ -46,26 +50,40 @@ export default function ExtrasEditor({ project }: { project: ExtrasProject }) {
   const [order, setOrder] = useState(project.images);
   useEffect(() => setOrder(project.images), [project.images]);
   const dragFrom = useRef<number | null>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  // Opened from My Projects ("Gallery & more"): the panel loads after the page, so scroll to it then.
+  useEffect(() => {
+    if (window.location.hash === '#extras') sectionRef.current?.scrollIntoView({ block: 'start' });
+  }, []);
   const [video, setVideo] = useState(project.videoUrl);
   const [poster, setPoster] = useState(project.videoPosterUrl);
   const [posterProgress, setPosterProgress] = useState<number | null>(null);
   const primary = project.toolsUsed[0];
   const tagSlugs = project.tags.map((t) => t.slug);
 
-  const toggleTool = async (tool: string) => {
-    const on = project.toolsUsed.includes(tool);
-    const error = await setProjectTool(project.id, tool, on);
-    if (!fail(error)) void refresh();
-  };
-  const toggleTag = async (tag: { id: string; slug: string }) => {
-    const on = tagSlugs.includes(tag.slug);
-    const error = await setProjectTag(project.id, tag.id, on);
-    if (!fail(error)) void refresh();
-  };
+  const refreshCb = useCallback(() => void qc.invalidateQueries({ queryKey: projectKeys.all }), [qc]);
+  const failCb = useCallback((error: { message?: string }) => void fail(error), []);
+  const tools = useOptimisticToggles(
+    project.toolsUsed,
+    useCallback((tool: string, turnOn: boolean) => setProjectTool(project.id, tool, !turnOn), [project.id]),
+    failCb,
+    refreshCb,
+  );
+  const tagIdBySlug = new Map((tags.data ?? []).map((t) => [t.slug, t.id]));
+  const tagIdRef = useRef(tagIdBySlug);
+  tagIdRef.current = tagIdBySlug;
+  const tagToggles = useOptimisticToggles(
+    tagSlugs,
+    useCallback((slug: string, turnOn: boolean) => setProjectTag(project.id, tagIdRef.current.get(slug) ?? '', !turnOn), [project.id]),
+    failCb,
+    refreshCb,
+  );
+  const tagCount = tagToggles.count((tags.data ?? []).map((t) => t.slug));
 
   const addFiles = async (files: File[]) => {
     const images = files.filter((f) => f.type.startsWith('image/'));
-    const room = MAX_PROJECT_IMAGES - order.length - uploads.length;
+    // The submitted image is the cover: an empty gallery takes it as its first image (0280).
+    const room = MAX_PROJECT_IMAGES - Math.max(order.length, 1) - uploads.length;
     if (images.length > room) toast({ variant: 'destructive', title: 'Error', description: RICHER_MESSAGES.tooManyImages });
     await Promise.all(
       images.slice(0, Math.max(0, room)).map(async (file, i) => {
@@ -73,7 +91,7 @@ export default function ExtrasEditor({ project }: { project: ExtrasProject }) {
         setUploads((u) => [...u, { key, name: file.name || 'pasted image', progress: 0 }]);
         try {
           const uploaded = await uploadOrExplain(file, (p) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, progress: p } : x))));
-          const error = await addProjectImage(project.id, uploaded.publicUrl, Math.min(order.length + i, MAX_PROJECT_IMAGES - 1));
+          const error = await addProjectImage(project.id, uploaded.publicUrl, Math.min(Math.max(order.length, 1) + i, MAX_PROJECT_IMAGES - 1));
           fail(error);
         } catch (error) {
           fail(error as Error);
@@ -136,18 +154,18 @@ export default function ExtrasEditor({ project }: { project: ExtrasProject }) {
   };
 
   return (
-    <section aria-labelledby={`${ids}-h`} className="mt-8 rounded-xl border border-border bg-card p-6" data-testid="extras-editor">
+    <section ref={sectionRef} id="extras" aria-labelledby={`${ids}-h`} className="mt-8 scroll-mt-20 rounded-xl border border-border bg-card p-4 text-left sm:p-6" data-testid="extras-editor">
       <h2 id={`${ids}-h`} className="text-xl font-bold tracking-tight">
         Tools, tags, gallery and video
       </h2>
-      <p className="mt-1 text-sm text-muted-foreground">Only you see this. Changes to the gallery or video of a published project go back to review.</p>
+      <p className="mt-1 text-sm text-muted-foreground">Only the project’s makers see this. The gallery’s first image is the cover everywhere. Changes to the gallery or video of a published project go back to review.</p>
 
       <fieldset className="mt-6">
         <legend className="text-sm font-semibold">AI tools</legend>
         <div className="mt-2 flex flex-wrap gap-4">
           {TOOLS.map((t) => (
             <label key={t} className="inline-flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={project.toolsUsed.includes(t)} disabled={t === primary} onChange={() => void toggleTool(t)} />
+              <Checkbox checked={tools.isOn(t)} disabled={t === primary} onChange={() => tools.toggle(t)} />
               {t}
               {t === primary && <span className="text-xs text-muted-foreground">(main tool)</span>}
             </label>
@@ -157,14 +175,14 @@ export default function ExtrasEditor({ project }: { project: ExtrasProject }) {
 
       <fieldset className="mt-6">
         <legend className="text-sm font-semibold">
-          Tags <span className="font-normal text-muted-foreground">({tagSlugs.length} of {MAX_PROJECT_TAGS})</span>
+          Tags <span className="font-normal text-muted-foreground">({tagCount} of {MAX_PROJECT_TAGS})</span>
         </legend>
         <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
           {tags.data?.map((t) => {
-            const on = tagSlugs.includes(t.slug);
+            const on = tagToggles.isOn(t.slug);
             return (
               <label key={t.slug} className="inline-flex items-center gap-2 text-sm">
-                <input type="checkbox" checked={on} disabled={!on && tagSlugs.length >= MAX_PROJECT_TAGS} onChange={() => void toggleTag(t)} />
+                <Checkbox checked={on} disabled={!on && tagCount >= MAX_PROJECT_TAGS} onChange={() => tagToggles.toggle(t.slug)} />
                 {t.name}
               </label>
             );
@@ -174,8 +192,14 @@ export default function ExtrasEditor({ project }: { project: ExtrasProject }) {
 
       <fieldset className="mt-6">
         <legend className="text-sm font-semibold">
-          Gallery <span className="font-normal text-muted-foreground">({order.length} of {MAX_PROJECT_IMAGES}; the first is the cover)</span>
+          Gallery <span className="font-normal text-muted-foreground">({Math.max(order.length, project.imageUrl ? 1 : 0)} of {MAX_PROJECT_IMAGES}; the first is the cover)</span>
         </legend>
+        {order.length === 0 && project.imageUrl && (
+          <div className="mt-2 flex items-center gap-3 rounded-lg border border-border p-2" data-testid="gallery-cover">
+            <img src={project.imageUrl} alt="" className="h-12 w-20 rounded object-cover" />
+            <span className="flex-1 text-sm">Cover: your project image. Images you add come after it.</span>
+          </div>
+        )}
         <ol className="mt-2 grid gap-2 sm:grid-cols-2" aria-label="Gallery images in order">
           {order.map((img, i) => (
             <li

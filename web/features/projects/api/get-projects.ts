@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { LISTING_COLUMNS } from '../../../../domain/first-screen.ts';
 import { HOME_FEATURED_LIMIT, HOME_NON_FEATURED_LIMIT } from '../../../../domain/limits.ts';
 import { supabase } from '../../../lib/supabase.ts';
-import { literalRegex, PAGE_SIZE, type ProjectFilters } from '../filters.ts';
-import type { Tool } from '../catalog.ts';
+import { literalRegex, PAGE_SIZE, type ProjectFilters } from './filters.ts';
+import type { Tool } from '../../../../domain/catalog.ts';
 import { projectKeys } from './query-keys.ts';
 import { toProject, type Project, type ProjectRow } from './types.ts';
 

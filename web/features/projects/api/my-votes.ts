@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
+import { projectKeys } from './query-keys.ts';
 import { createVoteBatcher, type Fetch, type OwnVote } from './vote-batcher.ts';
-
-/** Where a voter's "did I upvote this?" answers live in the query cache. */
-export const voteStateKey = (voterId: string | null, projectId: string) => ['votes', voterId, projectId] as const;
 
 /**
  * Which of these projects the current session voted for (my_votes shows only the caller's own),
@@ -29,7 +27,7 @@ const ownVote = async (voterId: string, projectId: string): Promise<OwnVote> =>
  */
 export function useVoted(voterId: string | null, projectId: string): { voted: boolean | undefined; pending: boolean; loading: boolean } {
   const query = useQuery<OwnVote>({
-    queryKey: voteStateKey(voterId, projectId),
+    queryKey: projectKeys.vote(voterId, projectId),
     queryFn: () => ownVote(voterId!, projectId),
     enabled: Boolean(voterId),
     meta: { private: true },

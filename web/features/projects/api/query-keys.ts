@@ -1,5 +1,5 @@
-import type { Tool } from '../catalog.ts';
-import type { ProjectFilters } from '../filters.ts';
+import type { Tool } from '../../../../domain/catalog.ts';
+import type { ProjectFilters } from './filters.ts';
 
 /**
  * Every query key of the projects feature, in one place (a key factory): a write or a live change
@@ -11,6 +11,8 @@ export const projectKeys = {
   list: (filters: ProjectFilters) => ['projects', 'list', filters] as const,
   home: (tool: Tool | null) => ['projects', 'home', tool] as const,
   tags: ['tags'] as const,
+  /** Where a voter's "did I upvote this?" answer lives (not under `all`: a vote patches counts, not this). */
+  vote: (voterId: string | null, projectId: string) => ['votes', voterId, projectId] as const,
 };
 
 /**

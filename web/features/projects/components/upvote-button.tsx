@@ -1,7 +1,7 @@
 import { ArrowUpIcon } from '../../../components/icons.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatCount } from '../../../lib/format.ts';
-import { useUpvote } from '../use-upvote.ts';
+import { useUpvote } from '../api/use-upvote.ts';
 
 export function UpvoteButton({
   projectId,

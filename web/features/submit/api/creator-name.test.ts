@@ -9,7 +9,8 @@ describe('creatorNameFor', () => {
     expect(creatorNameFor({ email: undefined, user_metadata: {} })).toBe('Unknown');
   });
 
-  it('keeps within the creators name limit', () => {
-    expect(creatorNameFor({ email: 'x@y.z', user_metadata: { name: 'n'.repeat(150) } })).toHaveLength(100);
+  it('never offers a name the display-name rules refuse (decision 226)', () => {
+    expect(creatorNameFor({ email: 'x@y.z', user_metadata: { name: 'n'.repeat(150) } })).toBe('x');
+    expect(creatorNameFor({ email: 'admin@y.z', user_metadata: { name: 'Moderator' } })).toBe('Unknown');
   });
 });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
+import { submitKeys } from './query-keys.ts';
 
 export interface DayCount {
   day: string;
@@ -10,7 +11,7 @@ export interface DayCount {
 /** The coming launch days with how many projects each holds and its cap (for the day picker). */
 export function useLaunchDayCounts() {
   return useQuery({
-    queryKey: ['launches', 'day-counts'] as const,
+    queryKey: submitKeys.launchDayCounts,
     queryFn: async () => {
       const { data, error } = await supabase.rpc('launch_day_counts');
       if (error) throw error;

@@ -4,13 +4,15 @@ import { supabase } from '../../../lib/supabase.ts';
 import { creatorNameFor } from './creator-name.ts';
 
 /**
- * Spec §7: select the caller's creator row; when there is none (PGRST116) insert {id, name}. A
- * concurrent first submission may insert it first, which is as good as ours.
+ * Spec §7: select the caller's creator row; when there is none insert {id, name}. A concurrent
+ * first submission may insert it first, which is as good as ours. `maybeSingle()` rather than the
+ * spec's `single()`: the same question, but "none" is an empty answer, not a 406 (PGRST116) that the
+ * browser logs as a failed request on every first submission (README Differences).
  */
 export async function ensureCreator(user: Pick<User, 'id' | 'email' | 'user_metadata'>): Promise<void> {
-  const { error } = await supabase.from('creators').select('id').eq('id', user.id).single();
-  if (!error) return;
-  if (error.code !== 'PGRST116') throw error;
+  const { data, error } = await supabase.from('creators').select('id').eq('id', user.id).maybeSingle();
+  if (error) throw error;
+  if (data) return;
   const { error: insertError } = await supabase.from('creators').insert({ id: user.id, name: creatorNameFor(user) });
   if (insertError && insertError.code !== '23505') throw insertError;
 }

@@ -2,6 +2,7 @@ import { IMAGE_BUCKET, STORAGE_CACHE_SECONDS } from '../../../../domain/limits.t
 import { MESSAGES } from '../../../../domain/messages.ts';
 import { env } from '../../../lib/env.ts';
 import { supabase } from '../../../lib/supabase.ts';
+import { storage } from '../../../lib/storage.ts';
 
 export interface UploadedImage {
   /** The object's name in the bucket, to remove it again if the project is not saved. */
@@ -103,13 +104,13 @@ export async function uploadProjectImage(
     onProgress(0);
     await sendOnce(file, name, token, onProgress, signal);
   }
-  const { data } = supabase.storage.from(IMAGE_BUCKET).getPublicUrl(name);
+  const { data } = storage().from(IMAGE_BUCKET).getPublicUrl(name);
   return { path: name, publicUrl: data.publicUrl };
 }
 
 /** Best effort: an image whose project was not saved (or was replaced) should not linger. */
 export async function removeProjectImage(path: string): Promise<void> {
-  const { error } = await supabase.storage.from(IMAGE_BUCKET).remove([path]);
+  const { error } = await storage().from(IMAGE_BUCKET).remove([path]);
   if (error) console.error('Could not remove image', path, error);
 }
 

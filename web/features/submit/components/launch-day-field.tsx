@@ -1,8 +1,7 @@
 import { FieldError, Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/native-select.tsx';
+import { formatLaunchDay } from '../../../lib/format-launch-day.ts';
 import { useLaunchDayCounts } from '../api/launch-day-counts.ts';
-
-const dayFmt = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /**
  * Launch day (issue 16): "as soon as approved" or a day of the next 30, each with how many launches
@@ -14,7 +13,8 @@ export function LaunchDayField({ id, value, onChange, error, disabled, locked }:
   onChange: (e: { target: { value: string } }) => void;
   error?: string;
   disabled?: boolean;
-  locked?: boolean;
+  /** true: the project has launched; a string: why else it cannot change here (shown as the hint). */
+  locked?: boolean | string;
 }) {
   const { data } = useLaunchDayCounts();
   const days = data ?? [];
@@ -24,18 +24,18 @@ export function LaunchDayField({ id, value, onChange, error, disabled, locked }:
       <Label htmlFor={id}>Launch day</Label>
       <NativeSelect id={id} value={value} onChange={onChange} disabled={disabled} aria-invalid={Boolean(error)} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}>
         <option value="">As soon as approved</option>
-        {!known && <option value={value}>{dayFmt.format(new Date(`${value}T00:00:00Z`))}</option>}
+        {!known && <option value={value}>{formatLaunchDay(value)}</option>}
         {days.map((d) => {
           const full = d.cap > 0 && d.scheduled >= d.cap && d.day !== value;
           return (
             <option key={d.day} value={d.day} disabled={full}>
-              {dayFmt.format(new Date(`${d.day}T00:00:00Z`))} · {d.scheduled} scheduled{full ? ' (full)' : ''}
+              {formatLaunchDay(d.day)} · {d.scheduled} scheduled{full ? ' (full)' : ''}
             </option>
           );
         })}
       </NativeSelect>
       <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-        {locked ? 'This project has launched: its launch day can no longer change.' : 'Your project goes live at 00:00 of that day (site time), once approved.'}
+        {typeof locked === 'string' ? locked : locked ? 'This project has launched: its launch day can no longer change.' : 'Your project goes live at 00:00 of that day (site time), once approved.'}
       </p>
       <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { CATEGORIES, TOOLS } from '../../../../domain/catalog.ts';
 import { SHORT_DESCRIPTION_MAX } from '../../../../domain/limits.ts';
 import { MESSAGES } from '../../../../domain/messages.ts';
@@ -10,6 +10,7 @@ import { NativeSelect } from '../../../components/ui/native-select.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { cn } from '../../../lib/cn.ts';
+import { loadDraft, saveDraft } from '../../../lib/drafts.ts';
 import { refreshShownErrors } from '../../../lib/field-errors.ts';
 import { ImagePicker } from './image-picker.tsx';
 import { LaunchDayField } from './launch-day-field.tsx';
@@ -27,6 +28,7 @@ export interface ProjectFormValues {
 }
 
 export const EMPTY_PROJECT: ProjectFormValues = { title: '', description: '', longDescription: '', liveUrl: '', githubUrl: '', tool: '', category: '', launchDate: '' };
+const FORM_FIELDS = Object.keys(EMPTY_PROJECT) as Array<keyof ProjectFormValues>;
 
 type FieldName = keyof ProjectFormValues | 'image';
 type Errors = Partial<Record<FieldName, string>>;
@@ -58,6 +60,7 @@ export function ProjectForm({
   onSubmit,
   launchLocked = false,
   footer,
+  draft,
 }: {
   idPrefix: string;
   initial?: ProjectFormValues;
@@ -68,10 +71,16 @@ export function ProjectForm({
   progress: number | null;
   onSubmit: (values: ProjectSubmission, image: File | null) => void;
   footer?: ReactNode;
-  /** The project has launched: its launch day can no longer change. */
-  launchLocked?: boolean;
+  /** The project has launched (true), or a reason the launch day cannot change here (shown). */
+  launchLocked?: boolean | string;
+  /** Keep a draft of the typed fields for this user (decision 224); the caller clears it on success. */
+  draft?: { form: string; userId: string };
 }) {
-  const [values, setValues] = useState<ProjectFormValues>(initial);
+  const [restored] = useState(() => (draft ? loadDraft<ProjectFormValues>(draft.form, draft.userId, FORM_FIELDS) : null));
+  const [values, setValues] = useState<ProjectFormValues>(() => ({ ...initial, ...restored }));
+  useEffect(() => {
+    if (draft) saveDraft(draft.form, draft.userId, { ...values });
+  }, [draft?.form, draft?.userId, values]); // eslint-disable-line react-hooks/exhaustive-deps
   const [image, setImage] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const id = (f: FieldName) => `${idPrefix}-${f}`;
@@ -103,6 +112,11 @@ export function ProjectForm({
   const count = values.description.length;
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-6">
+      {restored && (
+        <p role="status" className="rounded-lg border border-border bg-muted/50 px-4 py-3 text-sm text-muted-foreground" data-testid="draft-restored">
+          Your draft is back. Images are not kept in a draft: choose them again.
+        </p>
+      )}
       <div className="flex flex-col gap-2">
         <Label htmlFor={id('title')}>Project title</Label>
         <Input id={id('title')} value={values.title} onChange={set('title')} placeholder="My awesome AI project" aria-invalid={Boolean(errors.title)} aria-describedby={described('title')} required disabled={busy} />
@@ -160,7 +174,7 @@ export function ProjectForm({
         </div>
       </div>
 
-      <LaunchDayField id={id('launchDate')} value={values.launchDate} onChange={set('launchDate')} error={errors.launchDate} disabled={busy || launchLocked} locked={launchLocked} />
+      <LaunchDayField id={id('launchDate')} value={values.launchDate} onChange={set('launchDate')} error={errors.launchDate} disabled={busy || Boolean(launchLocked)} locked={launchLocked} />
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-end">
         {footer}

@@ -2,21 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { PROJECTS_PAGE_SIZE } from '../../../../domain/limits.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { LISTING_COLUMNS, toProject, type ProjectRow } from '../../projects/index.ts';
-
-/**
- * The tags feature's query keys. A tag's page sits under ['projects'] so a vote patches its cards
- * like any other list (and the server-drawn page primes exactly this key).
- */
-export const tagKeys = {
-  page: (slug: string) => ['projects', 'tag', slug] as const,
-};
+import { tagKeys } from './query-keys.ts';
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export async function fetchTag(slug: string) {
   if (!SLUG.test(slug)) return null;
   const [tag, projects] = await Promise.all([
-    supabase.from('tags').select('slug, name').eq('slug', slug).maybeSingle(),
+    supabase.from('tags').select('id, slug, name').eq('slug', slug).maybeSingle(),
     supabase
       .from('project_listing')
       .select(LISTING_COLUMNS, { count: 'exact' })
@@ -28,7 +21,7 @@ export async function fetchTag(slug: string) {
   if (tag.error) throw tag.error;
   if (projects.error) throw projects.error;
   if (!tag.data) return null;
-  return { tag: tag.data as { slug: string; name: string }, total: projects.count ?? 0, projects: (projects.data as unknown as ProjectRow[]).map(toProject) };
+  return { tag: tag.data as { id: string; slug: string; name: string }, total: projects.count ?? 0, projects: (projects.data as unknown as ProjectRow[]).map(toProject) };
 }
 
 /** A tag and its newest approved projects (null when there is no such tag). */

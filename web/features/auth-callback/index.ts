@@ -1,0 +1,2 @@
+// What other features may use from the auth-callback feature: nothing yet (its pages load by path).
+export {};

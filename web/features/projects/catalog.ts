@@ -1,1 +1,0 @@
-export { TOOLS, CATEGORIES, type Tool, type Category } from '../../../domain/catalog.ts';
