@@ -88,58 +88,69 @@ async function expectAccessibleInBothThemes(page: Page, label: string) {
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
 }
 
+const WIDTHS = [1280, 375] as const;
+
+/** Runs `check` with `pages` at `width` px (812 px tall on a phone), and puts them back at 1280 after. */
+async function atWidth(pages: Page[], width: number, check: () => Promise<void>) {
+  for (const page of pages) await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+  try {
+    await check();
+  } finally {
+    for (const page of pages) await page.setViewportSize({ width: 1280, height: 800 });
+  }
+}
+
+/**
+ * One test per route and width, so each has the whole time limit to itself: on a busy machine a
+ * route's two axe runs take seconds, and eighty of them in one test did not fit.
+ * Routes are named with placeholders, since their ids exist only once beforeAll has run.
+ */
+const PUBLIC_ROUTES = [
+  '/',
+  '/projects',
+  '/projects?featured=true',
+  '/projects?q=zzzz-nothing',
+  '/projects/:approved',
+  '/projects/00000000-0000-4000-8000-000000000000',
+  '/creators/:maker',
+  '/collections',
+  '/documentation',
+  '/blog',
+  '/blog/:post',
+  '/community',
+  '/about',
+  '/terms',
+  '/privacy',
+  '/signin',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/no/such/page',
+];
+const ACCOUNT_ROUTES = ['/submit-project', '/profile', '/my-projects', '/projects/:pending', '/welcome'];
+const ADMIN_ROUTES = ['/admin', '/admin/users', '/admin/projects', '/admin/content', '/admin/moderation'];
+
+const routePath = (route: string) =>
+  route.replace(':approved', approvedId).replace(':pending', pendingId).replace(':maker', maker.id).replace(':post', blogSlug);
+
 describe('axe-core on every route, light and dark', () => {
-  const publicRoutes = () => [
-    '/',
-    '/projects',
-    '/projects?featured=true',
-    '/projects?q=zzzz-nothing',
-    `/projects/${approvedId}`,
-    '/projects/00000000-0000-4000-8000-000000000000',
-    `/creators/${maker.id}`,
-    '/collections',
-    '/documentation',
-    '/blog',
-    `/blog/${blogSlug}`,
-    '/community',
-    '/about',
-    '/terms',
-    '/privacy',
-    '/signin',
-    '/signup',
-    '/forgot-password',
-    '/reset-password',
-    '/no/such/page',
-  ];
-  const accountRoutes = () => ['/submit-project', '/profile', '/my-projects', `/projects/${pendingId}`, '/welcome'];
-  const adminRoutes = ['/admin', '/admin/users', '/admin/projects', '/admin/content', '/admin/moderation'];
+  for (const width of WIDTHS) {
+    it.each(PUBLIC_ROUTES)(`public route %s at ${width} px`, async (route) => {
+      await atWidth([visitorPage], width, async () => {
+        await open(visitorPage, routePath(route));
+        await expectAccessibleInBothThemes(visitorPage, `${width} ${route}`);
+      });
+    });
 
-  it('public routes, at 1280 and 375 px', async () => {
-    for (const width of [1280, 375]) {
-      await visitorPage.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-      try {
-        for (const path of publicRoutes()) {
-          await open(visitorPage, path);
-          await expectAccessibleInBothThemes(visitorPage, `${width} ${path}`);
-        }
-      } finally {
-        await visitorPage.setViewportSize({ width: 1280, height: 800 });
-      }
-    }
-  });
+    it.each(ACCOUNT_ROUTES)(`account route %s at ${width} px`, async (route) => {
+      await atWidth([makerPage], width, async () => {
+        await open(makerPage, routePath(route));
+        await expectAccessibleInBothThemes(makerPage, `${width} ${route}`);
+      });
+    });
+  }
 
-  it('account routes at 1280 and 375 px, with the edit dialog and the avatar menu open', async () => {
-    for (const width of [1280, 375]) {
-      await makerPage.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-      try {
-        for (const path of accountRoutes()) {
-          await open(makerPage, path);
-          await expectAccessibleInBothThemes(makerPage, `${width} ${path}`);
-        }
-      } finally {
-        await makerPage.setViewportSize({ width: 1280, height: 800 });
-      }
-    }
+  it('the edit dialog and the avatar menu, open', async () => {
     await open(makerPage, '/my-projects');
     await makerPage.getByRole('button', { name: 'Edit Pending Under Review' }).click();
     await makerPage.getByRole('dialog').waitFor();
@@ -152,12 +163,13 @@ describe('axe-core on every route, light and dark', () => {
     await makerPage.keyboard.press('Escape');
   });
 
-  it('admin routes, every settings tab and a confirmation dialog', async () => {
-    for (const path of adminRoutes) {
-      await open(adminPage, path);
-      await adminPage.locator('main table, main ul[aria-label="Recent activity"]').first().waitFor();
-      await expectAccessibleInBothThemes(adminPage, path);
-    }
+  it.each(ADMIN_ROUTES)('admin route %s', async (path) => {
+    await open(adminPage, path);
+    await adminPage.locator('main table, main ul[aria-label="Recent activity"]').first().waitFor();
+    await expectAccessibleInBothThemes(adminPage, path);
+  });
+
+  it('every admin settings tab and a confirmation dialog', async () => {
     await open(adminPage, '/admin/settings');
     for (const tab of ['General', 'Security', 'Notifications', 'Appearance']) {
       await adminPage.getByRole('tab', { name: tab }).click();
@@ -171,9 +183,8 @@ describe('axe-core on every route, light and dark', () => {
     await adminPage.getByRole('button', { name: 'Cancel' }).click();
   });
 
-  it('the small-screen layouts: menus open, admin tables as cards', async () => {
-    for (const page of [visitorPage, makerPage, adminPage]) await page.setViewportSize({ width: 375, height: 812 });
-    try {
+  it('the small-screen menus, open', async () => {
+    await atWidth([visitorPage, makerPage], 375, async () => {
       for (const [page, who] of [
         [visitorPage, 'visitor'],
         [makerPage, 'maker'],
@@ -183,13 +194,14 @@ describe('axe-core on every route, light and dark', () => {
         await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
         await expectAccessibleInBothThemes(page, `375 / menu open (${who})`);
       }
-      for (const path of [...adminRoutes, '/admin/settings']) {
-        await open(adminPage, path);
-        await expectAccessibleInBothThemes(adminPage, `375 ${path}`);
-      }
-    } finally {
-      for (const page of [visitorPage, makerPage, adminPage]) await page.setViewportSize({ width: 1280, height: 800 });
-    }
+    });
+  });
+
+  it.each([...ADMIN_ROUTES, '/admin/settings'])('admin route %s at 375 px, tables as cards', async (path) => {
+    await atWidth([adminPage], 375, async () => {
+      await open(adminPage, path);
+      await expectAccessibleInBothThemes(adminPage, `375 ${path}`);
+    });
   });
 });
 
@@ -200,16 +212,21 @@ describe('axe-core on every route, light and dark', () => {
  * 1280 and 375 px, light and dark, signed in where the page needs it.
  */
 describe('axe-core, moderate included, on the launch, tag and people pages', () => {
-  it('/winners, /upcoming (both button states), /tags/{slug}, /following, /bookmarks, /collections/{id}, /admin', async () => {
+  let tagSlug: string;
+  let collectionId: string;
+  let notifyPage: Page;
+
+  beforeAll(async () => {
     const service = app.service();
     const { data: listed, error: listedError } = await app.anon().from('project_listing').select('id,creator_id,tag_slugs').neq('creator_id', maker.id).not('tag_slugs', 'eq', '{}').limit(1).single();
     if (listedError) throw listedError;
     const seeded = listed as { id: string; creator_id: string; tag_slugs: string[] };
+    tagSlug = seeded.tag_slugs[0]!;
     expect((await maker.client.from('follows').insert({ followee_id: seeded.creator_id })).error).toBeNull();
     expect((await maker.client.from('bookmarks').insert({ project_id: seeded.id })).error).toBeNull();
     const { data: collection, error: collectionError } = await maker.client.from('collections').insert({ name: 'Axe picks', description: 'Checked by axe', is_public: true }).select('id').single();
     if (collectionError) throw collectionError;
-    const collectionId = (collection as { id: string }).id;
+    collectionId = (collection as { id: string }).id;
     expect((await maker.client.from('collection_items').insert({ collection_id: collectionId, project_id: seeded.id })).error).toBeNull();
     // An upcoming launch, so /upcoming has a "Notify me" button.
     const [{ day }] = (await app.server.ctx.db.query<{ day: string }>(`select to_char(showcase_private.site_today() + 3, 'YYYY-MM-DD') as day`)).rows as [{ day: string }];
@@ -221,26 +238,36 @@ describe('axe-core, moderate included, on the launch, tag and people pages', () 
     if (upcomingError) throw upcomingError;
     await service.from('projects').update({ status: 'approved' }).eq('id', (upcoming as { id: string }).id);
     const visitor = await app.createUser({ name: 'Nora Notify' });
-    const notifyPage = await app.newPage();
+    notifyPage = await app.newPage();
     await signIn(notifyPage, visitor.email, visitor.password);
+  });
+  afterAll(async () => {
+    await notifyPage?.context().close();
+  });
 
-    const routes: Array<[Page, string]> = [
-      [visitorPage, '/winners'],
-      [visitorPage, `/tags/${seeded.tag_slugs[0]}`],
-      [makerPage, '/following'],
-      [makerPage, '/bookmarks'],
-      [visitorPage, `/collections/${collectionId}`],
-      [adminPage, '/admin'],
-    ];
-    for (const width of [1280, 375]) {
-      for (const page of [visitorPage, makerPage, adminPage, notifyPage]) await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-      try {
-        for (const [page, path] of routes) {
-          await open(page, path);
-          // The cards (or the admin's stat cards) are drawn: the heading order is checked with them.
-          if (path !== '/winners') await page.locator(path === '/admin' ? 'main [data-stat]' : 'main article').first().waitFor();
-          await expectAccessibleInBothThemes(page, `${width} ${path}`);
-        }
+  const ROUTES = [
+    ['the visitor', '/winners'],
+    ['the visitor', '/tags/:tag'],
+    ['the maker', '/following'],
+    ['the maker', '/bookmarks'],
+    ['the visitor', '/collections/:collection'],
+    ['the admin', '/admin'],
+  ] as const;
+  const pageOf = (who: (typeof ROUTES)[number][0]) => ({ 'the visitor': visitorPage, 'the maker': makerPage, 'the admin': adminPage })[who];
+
+  for (const width of WIDTHS) {
+    it.each(ROUTES)(`as a %s, %s at ${width} px`, async (who, route) => {
+      const page = pageOf(who);
+      await atWidth([page], width, async () => {
+        await open(page, route.replace(':tag', tagSlug).replace(':collection', collectionId));
+        // The cards (or the admin's stat cards) are drawn: the heading order is checked with them.
+        if (route !== '/winners') await page.locator(route === '/admin' ? 'main [data-stat]' : 'main article').first().waitFor();
+        await expectAccessibleInBothThemes(page, `${width} ${route}`);
+      });
+    });
+
+    it(`/upcoming with "Notify me" and with "We'll notify you" at ${width} px`, async () => {
+      await atWidth([notifyPage], width, async () => {
         await open(notifyPage, '/upcoming');
         const row = notifyPage.getByRole('listitem').filter({ hasText: 'Launching Soon For Axe' });
         const notify = row.getByRole('button', { name: 'Notify me about Launching Soon For Axe' });
@@ -254,12 +281,9 @@ describe('axe-core, moderate included, on the launch, tag and people pages', () 
         await notify.click();
         await notifying.waitFor();
         await expectAccessibleInBothThemes(notifyPage, `${width} /upcoming (We'll notify you)`);
-      } finally {
-        for (const page of [visitorPage, makerPage, adminPage, notifyPage]) await page.setViewportSize({ width: 1280, height: 800 });
-      }
-    }
-    await notifyPage.context().close();
-  });
+      });
+    });
+  }
 });
 
 type Box = { x: number; y: number; width: number; height: number };

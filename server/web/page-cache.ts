@@ -76,6 +76,11 @@ export class PageCache {
   private bytes = 0;
   private generation = 0;
   private unlisten: (() => Promise<void>) | undefined;
+  /**
+   * The payload of the last change notice heard. Notices reach a listener in commit order, so a
+   * test that sends a marker and sees it here knows every earlier change has been heard.
+   */
+  lastNotice: string | undefined;
 
   constructor(
     private readonly options: PageCacheOptions,
@@ -95,7 +100,11 @@ export class PageCache {
   /** Hears the database's change notices; after a lost connection every copy is stale (notices were lost). */
   async start(): Promise<void> {
     if (!this.enabled) return;
-    this.unlisten = await this.db.listen(PAGE_CACHE_CHANNEL, () => this.invalidate(), () => this.invalidate());
+    const heard = (payload: string) => {
+      this.lastNotice = payload;
+      this.invalidate();
+    };
+    this.unlisten = await this.db.listen(PAGE_CACHE_CHANNEL, heard, () => this.invalidate());
   }
 
   async close(): Promise<void> {

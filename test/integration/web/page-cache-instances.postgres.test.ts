@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_CACHE_CHANNEL } from '../../../server/web/page-cache.ts';
 import { secondConnection } from '../../support/databases.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import { makeProject } from '../admin-fixtures.ts';
@@ -36,6 +38,11 @@ describe('page caches of two instances', () => {
     const id = await makeProject(first, owner, { status: 'approved' });
     const path = `/projects/${id}`;
     const read = async (server: TestServer) => upvotesIn(await (await fetch(server.url + path)).text());
+    // The project's own writes notify both caches; a notice heard after a drawing makes that copy
+    // stale. A marker sent after them and heard by both means every earlier notice has arrived.
+    const marker = randomUUID();
+    await first.ctx.db.query(`select pg_notify('${PAGE_CACHE_CHANNEL}', $1)`, [marker]);
+    await expect.poll(() => [first.ctx.pageCache.lastNotice, second.ctx.pageCache.lastNotice], { timeout: 20_000 }).toEqual([marker, marker]);
     expect(await read(first)).toBe(0);
     expect(await read(second)).toBe(0);
     // Both hold a copy now: asking again draws nothing.
