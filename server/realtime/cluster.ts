@@ -214,7 +214,7 @@ export class Cluster {
     if (this.stopped) return;
     this.queue.push({ message, at: performance.now() });
     if (this.queue.length > this.maxQueued) this.giveUp(this.queue.splice(0, this.queue.length - this.maxQueued), 'too many waiting');
-    this.flushing ??= this.flush().finally(() => (this.flushing = undefined));
+    this.startFlushing();
     this.changed();
   }
 
@@ -224,9 +224,19 @@ export class Cluster {
     // One more attempt at what waits, without waiting for the database to come back.
     this.closing = true;
     this.wake?.();
-    await this.flushing;
+    while (this.flushing) await this.flushing;
     this.stopped = true;
     await this.unlisten?.();
+  }
+
+  /** Sends what waits, unless that is under way already. */
+  private startFlushing(): void {
+    this.flushing ??= this.flush().finally(() => {
+      this.flushing = undefined;
+      // A message published after the loop found nothing left, but before this ran (a watcher's
+      // promise continuing first), would otherwise wait for the next publish: up to ALIVE_MS.
+      if (this.queue.length || this.replays.length) this.startFlushing();
+    });
   }
 
   /** Sends what is queued, one batch at a time, each retried while young enough (see the class). */
@@ -312,7 +322,7 @@ export class Cluster {
       if (sent.number <= after || sent.number >= before || queued.has(sent.number)) continue;
       this.replays.push({ payload: sent.payload, messages: [], at, number: sent.number, replay: true });
     }
-    if (this.replays.length) this.flushing ??= this.flush().finally(() => (this.flushing = undefined));
+    if (this.replays.length) this.startFlushing();
   }
 
   /**

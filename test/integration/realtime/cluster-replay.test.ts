@@ -12,7 +12,8 @@ import { cloneTemplate } from '../../support/databases.ts';
  */
 let db: Database;
 let deaf = false;
-let missedNotifications = 0;
+/** What reached A's deaf ears: the NOTIFY payloads A did not hear. */
+const missed: string[] = [];
 
 /** The database as instance A sees it: while `deaf`, notifications do not reach it. */
 function withEars(inner: Database): Database {
@@ -23,7 +24,7 @@ function withEars(inner: Database): Database {
           target.listen(
             channel,
             (payload) => {
-              if (deaf) missedNotifications++;
+              if (deaf) missed.push(payload);
               else onNotify(payload);
             },
             onReconnect,
@@ -84,19 +85,22 @@ describe('instances catching up on what they missed', () => {
     const peerB = new RecordingPeer([B_PRESENCE]);
     const a = new Cluster(withEars(db), peerA, () => undefined);
     const b = new Cluster(db, peerB, () => undefined);
-    await a.start();
+    // B listens first, so it hears A's hello and answers with its presence. Waiting for that answer
+    // ends the greetings: otherwise B's answer could be the batch A misses, or come after the one A
+    // misses and reveal the gap before 'three' does (both seen on a busy machine).
     await b.start();
+    await a.start();
+    await peerA.until((m) => m.k === 'state' && m.entries.some((e) => e.key === 'b-user'));
+    await stateOf(b, (s) => s.waiting === 0);
     try {
       b.publish(broadcast('one'));
       await peerA.until(isBroadcast('one'));
 
       deaf = true;
-      const { sent } = b.state();
       b.publish(broadcast('two'));
-      await stateOf(b, (s) => s.sent > sent);
-      // The NOTIFY was delivered, to deaf ears.
+      // The NOTIFY carrying 'two' was delivered, to deaf ears.
       await new Promise<void>((resolve) => {
-        const check = () => (missedNotifications > 0 ? resolve() : setImmediate(check));
+        const check = () => (missed.some((payload) => payload.includes('"e":"two"')) ? resolve() : setImmediate(check));
         check();
       });
       deaf = false;
@@ -105,6 +109,7 @@ describe('instances catching up on what they missed', () => {
       b.publish(broadcast('three'));
       await peerA.until(isBroadcast('three'));
       await peerA.until(isBroadcast('two'));
+      // 'three' showed the gap; 'two' came after it, sent again.
       expect(peerA.broadcasts()).toEqual(['one', 'three', 'two']);
       expect(a.state()).toMatchObject({ missedBatches: 1, recoveredBatches: 1 });
       // The gap made A say hello: B sends its presence again in full.
@@ -114,6 +119,30 @@ describe('instances catching up on what they missed', () => {
       b.publish(broadcast('four'));
       await peerA.until(isBroadcast('four'));
       expect(peerA.broadcasts()).toEqual(['one', 'three', 'two', 'four']);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+  it('sends a message published the moment the last send ended at once, not with the next heartbeat', async () => {
+    const peerA = new RecordingPeer();
+    const peerB = new RecordingPeer([B_PRESENCE]);
+    const a = new Cluster(db, peerA, () => undefined);
+    const b = new Cluster(db, peerB, () => undefined);
+    await b.start();
+    await a.start();
+    await peerA.until((m) => m.k === 'state' && m.entries.some((e) => e.key === 'b-user'));
+    await stateOf(b, (s) => s.waiting === 0);
+    try {
+      const { sent } = b.state();
+      b.publish(broadcast('first'));
+      // This continues as soon as the send is counted, before the sending loop has wound up.
+      await stateOf(b, (s) => s.sent > sent && s.waiting === 0);
+      b.publish(broadcast('second'));
+      await peerA.until(isBroadcast('second'));
+      // Left waiting, it would have gone out with B's next "alive", ten seconds on, in one batch.
+      expect(peerA.heard.at(-1)).toEqual(broadcast('second'));
+      expect(peerA.heard.some((m) => m.k === 'alive')).toBe(false);
     } finally {
       await a.close();
       await b.close();
