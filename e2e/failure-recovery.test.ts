@@ -128,7 +128,11 @@ describe('a session ended on another device', () => {
     const user = await app.createUser({ name: 'Two Devices' });
     const project = await launchedProject();
     const page = await app.newPage();
+    // Signed in, the app checks the session once. Had it not done so before the session ends below,
+    // it would find it ended on the home page and say so there, before the visit this test watches.
+    const firstCheck = page.waitForResponse((r) => r.url().includes('/rpc/is_banned') && r.status() === 200, { timeout: 60_000 });
     await signIn(page, user.email, user.password);
+    await firstCheck;
 
     // "Sign out of all devices" elsewhere ends this browser's session on the server.
     const elsewhere = user.client;
@@ -136,9 +140,18 @@ describe('a session ended on another device', () => {
     expect(again.error).toBeNull();
     expect((await elsewhere.auth.signOut({ scope: 'global' })).error).toBeNull();
 
+    // What the app's check of the session got, said if the notice never comes.
+    const checks: string[] = [];
+    page.on('response', (r) => void (r.url().includes('/rpc/is_banned') && checks.push(String(r.status()))));
+    page.on('requestfailed', (r) => void (r.url().includes('/rpc/is_banned') && checks.push(`failed (${r.failure()?.errorText})`)));
     await page.goto(`/projects/${project.id}`);
     // Found on the next check of the session (the app asks once signed in): under load that can take a while.
-    await page.getByText('Your session ended', { exact: true }).waitFor({ timeout: 60_000 });
+    await page
+      .getByText('Your session ended', { exact: true })
+      .waitFor({ timeout: 60_000 })
+      .catch((err: Error) => {
+        throw new Error(`${err.message}\nthe session checks answered: ${checks.join(', ') || 'nothing'}`);
+      });
     expect(new URL(page.url()).pathname).toBe(`/projects/${project.id}`);
     await page.getByRole('heading', { level: 1, name: project.title }).waitFor();
 

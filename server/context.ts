@@ -12,6 +12,7 @@ import type { Keys } from './security/jwt.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import type { RateLimiter } from './security/rate-limit.ts';
 import type { SessionLiveness } from './security/session-liveness.ts';
+import type { LocalWriteCounts } from './rest/local-write-counts.ts';
 import type { SchemaCache } from './rest/schema-cache.ts';
 import type { StorageBackend } from './storage/backend.ts';
 import type { PublicUrls } from './storage/public-urls.ts';
@@ -27,6 +28,8 @@ export interface ServerContext {
   scheduler: Scheduler;
   keys: Keys;
   rateLimiter: RateLimiter;
+  /** /rest/v1's write counts, kept in this process on PGlite (one process by construction); undefined on Postgres, whose database counts. */
+  writeCounts?: LocalWriteCounts;
   /** Whether a signed-in token's session is still live (data calls refuse ended sessions). */
   sessions: SessionLiveness;
   /** SMTP, or the dev mailbox when SMTP_URL is unset. Auth e-mails go straight here. */

@@ -24,6 +24,7 @@ import { Metrics } from './ops/metrics.ts';
 import { createKeys } from './security/jwt.ts';
 import { RateLimiter } from './security/rate-limit.ts';
 import { SessionLiveness } from './security/session-liveness.ts';
+import { LocalWriteCounts } from './rest/local-write-counts.ts';
 import { SchemaCache } from './rest/schema-cache.ts';
 import { createStorageBackend } from './storage/create-backend.ts';
 import { PublicUrls } from './storage/public-urls.ts';
@@ -95,6 +96,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     scheduler: new Scheduler(db, clock, log, () => db.kind === 'pglite' && diskGuard.low),
     keys,
     rateLimiter: new RateLimiter(db),
+    writeCounts: db.kind === 'pglite' ? new LocalWriteCounts(clock) : undefined,
     sessions: new SessionLiveness(clock, config.SESSION_CHECK_SECONDS * 1000),
     mailer,
     outbox: createOutbox(db, config, mailer, unsubscribeTokens, log),

@@ -19,19 +19,21 @@ export interface Caller {
   auth: Pick<RequestAuth, 'role' | 'claims'>;
   req: RequestInfo;
   readOnly: boolean;
-  /** For writes: the count against the caller's write limit, taken in the same round trip. */
+  /** For writes: the count against the caller's write limit (in the same round trip on Postgres). */
   limit?: WriteCount;
   /** For signed-in callers not vouched for lately: their session, checked first in the same round trip. */
   session?: { check: SessionCheck; liveness: SessionLiveness };
 }
 
-/** What opens the transaction, from the one caller executor (security/caller.ts): a counted write's admission (0060) first. */
+/** What opens the transaction, from the one caller executor (security/caller.ts): a write's admission (0060) first, when the database counted it. */
 function preamble(caller: Caller): PipelineStatement {
   const { auth, req, readOnly, limit, session } = caller;
-  return callerPreamble(
-    { auth, req, readOnly, session, statementTimeout: req.statementTimeout },
-    limit ? { sql: 'platform.admit_write($1)', params: [limit.ticket] } : undefined,
-  );
+  return callerPreamble({ auth, req, readOnly, session, statementTimeout: req.statementTimeout }, limit?.admit);
+}
+
+/** A write this process counted over its limit goes no further. */
+function refuseIfOver(limit: WriteCount | undefined): void {
+  if (limit?.wait) throw writeLimitExceeded(limit.wait);
 }
 
 /** A write over its limit or an ended session answers in the API's shape; anything else goes on as it is. */
@@ -53,9 +55,11 @@ function vouch(caller: Caller, startedAt: number): void {
 export async function runAsCaller<T>(db: Database, caller: Caller, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   const startedAt = caller.session?.liveness.now() ?? 0;
   try {
+    refuseIfOver(caller.limit);
     // Here the count's verdict comes back to us, so the transaction needs no admitting.
-    if (caller.limit) {
-      const { rows } = await db.query<{ wait: number }>(caller.limit.count.sql, caller.limit.count.params);
+    const count = caller.limit?.count;
+    if (count) {
+      const { rows } = await db.query<{ wait: number }>(count.sql, count.params);
       if (rows[0]!.wait > 0) throw writeLimitExceeded(rows[0]!.wait);
     }
     const { auth, req, readOnly, session } = caller;
@@ -93,8 +97,10 @@ export async function statementAsCaller(
   let row: readonly (string | null)[] | undefined;
   const startedAt = caller.session?.liveness.now() ?? 0;
   try {
+    refuseIfOver(caller.limit);
     const own = { sql: stmt.text, params: stmt.params, prepare: !stmt.planEachTime };
-    row = await db.pipeline([preamble(caller), own], { readOnly: caller.readOnly, committedFirst: caller.limit ? [caller.limit.count] : [] });
+    const count = caller.limit?.count;
+    row = await db.pipeline([preamble(caller), own], { readOnly: caller.readOnly, committedFirst: count ? [count] : [] });
   } catch (err) {
     return failed(err, caller);
   }

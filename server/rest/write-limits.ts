@@ -3,6 +3,7 @@ import type { Config, RateLimitRule } from '../config.ts';
 import { isPgError, type PipelineStatement } from '../db/database.ts';
 import type { RequestAuth } from '../security/request-auth.ts';
 import { MESSAGES } from '../../domain/messages.ts';
+import type { LocalWriteCounts } from './local-write-counts.ts';
 import { RestError } from './errors.ts';
 
 /** Which configured limit a write through /rest/v1 counts against. */
@@ -22,27 +23,44 @@ export function writeRule(config: Config, target: { table?: string; rpc?: string
 
 /**
  * One write counted per client IP and per user (the service_role key is exempt), by its rows: a
- * bulk insert of N rows counts N, and is refused whole when they would cross the limit (M3). In
- * the same round trip as the write: the count commits on its own just ahead of the write's transaction,
- * whose first statement admits the write under this count's ticket or refuses it with PT429
- * (db/migrations/0060; the admitting statement is in ../execute.ts).
+ * bulk insert of N rows counts N, and is refused whole when they would cross the limit (M3).
+ *
+ * On Postgres, in the same round trip as the write: `count` commits on its own just ahead of the
+ * write's transaction, whose first statement (`admit`) admits the write under this count's ticket
+ * or refuses it with PT429 (db/migrations/0060; the statements run in ../execute.ts). Every
+ * instance sharing the database shares the counts.
+ *
+ * On PGlite the count is taken in this process (LocalWriteCounts) before the database is asked:
+ * `wait` is its verdict, and a write over the limit never reaches the database.
  */
-export class WriteCount {
-  /** Names this request's verdict, so a write is admitted only by its own count. */
-  readonly ticket = randomUUID();
+export interface WriteCount {
+  /** Counted ahead of the write's transaction, committed on its own (Postgres). */
+  readonly count?: PipelineStatement;
+  /** The transaction's first statement: admits the write under `count`'s verdict (Postgres). */
+  readonly admit?: { sql: string; params: unknown[] };
+  /** Seconds to wait, when the verdict is known already (PGlite): over 0 refuses the write. */
+  readonly wait?: number;
+}
 
-  private constructor(private readonly limits: readonly unknown[]) {}
-
-  static for(auth: RequestAuth, ip: string, bucket: string, rule: RateLimitRule, rows = 1): WriteCount | undefined {
-    if (auth.role === 'service_role') return undefined;
-    const userKey = auth.claims.sub ? `rest:${bucket}:user:${auth.claims.sub}` : null;
-    return new WriteCount([`rest:${bucket}:ip:${ip}`, userKey, rule.count, rule.seconds, rows]);
-  }
-
-  /** Committed ahead of the write's transaction. */
-  get count(): PipelineStatement {
-    return { sql: 'select platform.count_write($1, $2, $3, $4, $5, $6) as wait', params: [this.ticket, ...this.limits] };
-  }
+/** The count of one write, in this process when `local` is given (PGlite), else by the database. */
+export function countWrite(
+  local: LocalWriteCounts | undefined,
+  auth: RequestAuth,
+  ip: string,
+  bucket: string,
+  rule: RateLimitRule,
+  rows = 1,
+): WriteCount | undefined {
+  if (auth.role === 'service_role') return undefined;
+  const keys = [`rest:${bucket}:ip:${ip}`];
+  if (auth.claims.sub) keys.push(`rest:${bucket}:user:${auth.claims.sub}`);
+  if (local) return { wait: local.count(keys, rule.count, rule.seconds, rows) };
+  // Names this request's verdict, so a write is admitted only by its own count.
+  const ticket = randomUUID();
+  return {
+    count: { sql: 'select platform.count_write($1, $2, $3, $4, $5, $6) as wait', params: [ticket, keys[0], keys[1] ?? null, rule.count, rule.seconds, rows] },
+    admit: { sql: 'platform.admit_write($1)', params: [ticket] },
+  };
 }
 
 /** The 429 for a write over its limit, in the API's error shape. */

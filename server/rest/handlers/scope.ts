@@ -8,7 +8,7 @@ import type { Caller, RequestInfo } from '../execute.ts';
 import type { MediaChoice } from '../http/negotiate.ts';
 import type { Preferences } from '../parse/prefer.ts';
 import type { SchemaSnapshot } from '../schema-cache.ts';
-import { WriteCount, writeRule } from '../write-limits.ts';
+import { countWrite, writeRule } from '../write-limits.ts';
 
 /** What one /rest/v1 request carries into its handler. */
 export interface RequestScope {
@@ -38,7 +38,7 @@ export function reader(scope: RequestScope): Caller {
 /** A write as the request's caller, counted by its rows against the write limit that applies to it. */
 export function writer(scope: RequestScope, target: { table?: string; rpc?: string }, rows = 1): Caller {
   const { bucket, rule } = writeRule(scope.ctx.config, target, scope.method);
-  const limit = WriteCount.for(scope.auth, clientLimitKey(scope.c, scope.ctx.config.TRUST_PROXY), bucket, rule, rows);
+  const limit = countWrite(scope.ctx.writeCounts, scope.auth, clientLimitKey(scope.c, scope.ctx.config.TRUST_PROXY), bucket, rule, rows);
   return { auth: scope.auth, req: scope.info, readOnly: false, limit, session: sessionOf(scope) };
 }
 
