@@ -25,6 +25,12 @@ const TEST_ENV: Record<string, string> = {
   PAGE_WARM_UP: 'false',
   // A drawn page's reads may take long on a busy machine; the deadline's own suite sets a short one.
   PAGE_RENDER_DEADLINE_MS: '30000',
+  // Node's fetch drops an idle connection a second before the server's Keep-Alive timeout says. With the
+  // default 5 s, a busy test process (server and client in one event loop) can send a request on a
+  // connection the server has just closed: "fetch failed: other side closed", which a browser would
+  // retry and fetch does not. Idle gaps of a minute do not happen inside a suite; the shutdown suite
+  // sets its own.
+  HTTP_KEEPALIVE_TIMEOUT_SECONDS: '60',
   RATE_LIMIT_REST_WRITES: '100000/60',
   RATE_LIMIT_VOTES: '100000/60',
   RATE_LIMIT_COMMENTS: '100000/60',
