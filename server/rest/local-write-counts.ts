@@ -1,7 +1,6 @@
 import type { Clock } from '../clock.ts';
 
 interface Window {
-  startedMs: number;
   endsMs: number;
   hits: number;
 }
@@ -45,7 +44,7 @@ export class LocalWriteCounts {
       if (!w) {
         this.windows.delete(key);
         if (this.windows.size >= this.sweepAt) this.sweep(now);
-        w = { startedMs: now, endsMs: now + windowSeconds * 1000, hits: 0 };
+        w = { endsMs: now + windowSeconds * 1000, hits: 0 };
         this.windows.set(key, w);
       }
       w.hits += fits ? needed : 1;

@@ -74,6 +74,23 @@ const broadcast = (event: string): ClusterMessage => ({ k: 'broadcast', t: 'room
 const isBroadcast = (event: string) => (m: ClusterMessage) => m.k === 'broadcast' && m.e === event;
 const B_PRESENCE: RemotePresence = { t: 'room', key: 'b-user', meta: { phx_ref: 'b-ref-1', name: 'on B' } };
 
+/**
+ * Instances A (on `dbOfA`) and B, started and done greeting. B listens first, so it hears A's hello
+ * and answers with its presence; waiting for that answer ends the greetings. Otherwise B's answer
+ * could be the batch A misses, or come after the one A misses and reveal the gap early (both seen
+ * on a busy machine).
+ */
+async function greeted(dbOfA: Database) {
+  const peerA = new RecordingPeer();
+  const a = new Cluster(dbOfA, peerA, () => undefined);
+  const b = new Cluster(db, new RecordingPeer([B_PRESENCE]), () => undefined);
+  await b.start();
+  await a.start();
+  await peerA.until((m) => m.k === 'state' && m.entries.some((e) => e.key === 'b-user'));
+  await stateOf(b, (s) => s.waiting === 0);
+  return { a, b, peerA };
+}
+
 beforeAll(async () => {
   db = await cloneTemplate();
 });
@@ -81,17 +98,7 @@ afterAll(() => db?.close());
 
 describe('instances catching up on what they missed', () => {
   it('a batch missed while deaf arrives late, once, with its broadcast; presence comes again in full', async () => {
-    const peerA = new RecordingPeer();
-    const peerB = new RecordingPeer([B_PRESENCE]);
-    const a = new Cluster(withEars(db), peerA, () => undefined);
-    const b = new Cluster(db, peerB, () => undefined);
-    // B listens first, so it hears A's hello and answers with its presence. Waiting for that answer
-    // ends the greetings: otherwise B's answer could be the batch A misses, or come after the one A
-    // misses and reveal the gap before 'three' does (both seen on a busy machine).
-    await b.start();
-    await a.start();
-    await peerA.until((m) => m.k === 'state' && m.entries.some((e) => e.key === 'b-user'));
-    await stateOf(b, (s) => s.waiting === 0);
+    const { a, b, peerA } = await greeted(withEars(db));
     try {
       b.publish(broadcast('one'));
       await peerA.until(isBroadcast('one'));
@@ -125,14 +132,7 @@ describe('instances catching up on what they missed', () => {
     }
   });
   it('sends a message published the moment the last send ended at once, not with the next heartbeat', async () => {
-    const peerA = new RecordingPeer();
-    const peerB = new RecordingPeer([B_PRESENCE]);
-    const a = new Cluster(db, peerA, () => undefined);
-    const b = new Cluster(db, peerB, () => undefined);
-    await b.start();
-    await a.start();
-    await peerA.until((m) => m.k === 'state' && m.entries.some((e) => e.key === 'b-user'));
-    await stateOf(b, (s) => s.waiting === 0);
+    const { a, b, peerA } = await greeted(db);
     try {
       const { sent } = b.state();
       b.publish(broadcast('first'));
