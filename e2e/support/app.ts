@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -63,6 +63,9 @@ async function untilReady(url: string): Promise<void> {
  */
 export async function startApp(env: Record<string, string> = {}): Promise<E2EApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'showcase-e2e-'));
+  // The run's migrated database (global-setup), where the server keeps its own; a plain `npx tsx`
+  // run (screenshots) migrates a fresh one.
+  if (process.env.E2E_PGLITE_TEMPLATE) cpSync(process.env.E2E_PGLITE_TEMPLATE, join(dataDir, 'pglite'), { recursive: true });
   // The seed stores image URLs under SITE_URL, so the port must be known before the server starts.
   const port = await freePort();
   const config = loadConfig({
