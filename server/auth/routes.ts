@@ -59,7 +59,10 @@ export function authRoutes(ctx: ServerContext): Hono {
   app.put('/admin/users/:id', h(updateUserById));
   app.delete('/admin/users/:id', h(deleteUser));
 
-  app.notFound((c) => authErrorResponse(c, new AuthError(404, 'validation_failed', 'Not found')));
+  // Last, for every path and method no route above answers: GoTrue's JSON error shape, so
+  // supabase-js reports an AuthApiError with a code rather than failing to parse a plain 404. A
+  // mounted Hono app's notFound() is never consulted (the parent's answers), hence a route.
+  app.all('*', (c) => authErrorResponse(c, new AuthError(404, 'validation_failed', 'Unhandled request: no such auth endpoint')));
   app.onError((err, c) => {
     if (err instanceof AuthError) return authErrorResponse(c, err);
     if (isPgError(err) && err.code === '23505') {
