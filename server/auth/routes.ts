@@ -6,6 +6,7 @@ import { requestIdOf } from '../ops/request-id.ts';
 import { createUser, deleteUser, getUserById, invite, listUsers, updateUserById } from './admin.ts';
 import { API_VERSION_HEADER, AuthError, authErrorResponse } from './errors.ts';
 import { authorize, callback } from './oauth.ts';
+import { sendSignInMail } from './otp.ts';
 import { recover } from './recover.ts';
 import { readAuthSettings } from './settings.ts';
 import { resend, signup } from './signup.ts';
@@ -42,6 +43,7 @@ export function authRoutes(ctx: ServerContext): Hono {
   });
   app.post('/signup', h(signup));
   app.post('/resend', h(resend));
+  app.post('/otp', h(sendSignInMail));
   app.post('/token', h(token));
   app.get('/verify', h(verifyGet));
   app.post('/verify', h(verifyPost));

@@ -72,9 +72,9 @@ export async function resendConfirmation(ctx: ServerContext, email: string, redi
 
 /**
  * The address's account, waiting for confirmation, without a password or a name: the confirmed
- * link of an uncontested sign-up brings them.
+ * link of an uncontested sign-up brings them (a passwordless sign-in's link brings neither).
  */
-async function insertUnconfirmedUser(tx: Queryable, req: SignupRequest): Promise<UserRow> {
+export async function insertUnconfirmedUser(tx: Queryable, req: Pick<SignupRequest, 'email'>): Promise<UserRow> {
   const id = randomUUID();
   await tx.query(
     `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)

@@ -4,16 +4,19 @@ import type { Queryable } from '../db/database.ts';
 import { confirmEmailChange } from './anonymous.ts';
 import { consumeLinkToken, TOKEN_TYPE_FOR, type ConsumedToken, type VerifyType } from './email-links.ts';
 import { AuthError, validationFailed } from './errors.ts';
-import { clientInfo, readJson, sessionDeps } from './http.ts';
+import { clientInfo, parseEmail, readJson, sessionDeps } from './http.ts';
 import { consumePendingSignup, CONTESTED, dropPendingSignups, type ConsumedSignup } from './pending-signups.ts';
 import { issueAuthCode } from './pkce.ts';
 import { enforceAuthLimit } from './rate-limits.ts';
 import { withCode, withError, withTokens } from './redirect-results.ts';
 import { resolveRedirect } from './redirects.ts';
+import { consumeSignInCode, consumeSignInLink } from './sign-in-codes.ts';
 import { createSession, type AuthMethod, type TokenResponse } from './sessions.ts';
-import { createCreatorFromSignup, ensureEmailIdentity, findUserById, isBanned, type UserRow } from './users.ts';
+import { createCreatorFromSignup, ensureEmailIdentity, findUserByEmail, findUserById, isBanned, type UserRow } from './users.ts';
 
-const VERIFY_TYPES: readonly VerifyType[] = ['signup', 'recovery', 'invite', 'email', 'email_change'];
+const VERIFY_TYPES: readonly VerifyType[] = ['signup', 'recovery', 'invite', 'email', 'magiclink', 'email_change'];
+/** The types a passwordless sign-in's link or code answers to (supabase-js sends 'email'; GoTrue keeps the older two). */
+const SIGN_IN_TYPES: readonly VerifyType[] = ['email', 'magiclink', 'signup'];
 const LINK_INVALID = 'Email link is invalid or has expired';
 
 function parseType(value: unknown): VerifyType {
@@ -30,6 +33,10 @@ type Outcome = { kind: 'code'; code: string } | { kind: 'session'; tokens: Token
  * or another one-time token.
  */
 async function consumeLink(tx: Queryable, secret: string, type: VerifyType): Promise<(ConsumedToken & { signup?: ConsumedSignup }) | undefined> {
+  if (SIGN_IN_TYPES.includes(type)) {
+    const signIn = await consumeSignInLink(tx, secret);
+    if (signIn) return { user_id: signIn.userId, flow_state_id: signIn.flowStateId, expired: signIn.expired };
+  }
   if (type === 'signup' || type === 'email') {
     const signup = await consumePendingSignup(tx, secret);
     if (signup) return { user_id: signup.userId, flow_state_id: signup.flowStateId, expired: signup.expired, signup };
@@ -37,9 +44,9 @@ async function consumeLink(tx: Queryable, secret: string, type: VerifyType): Pro
   return consumeLinkToken(tx, secret, [TOKEN_TYPE_FOR[type]]);
 }
 
-/** Consumes the link and marks the address confirmed; then a PKCE code or a session. */
-async function completeVerification(ctx: ServerContext, c: Context, tx: Queryable, secret: string, type: VerifyType): Promise<Outcome> {
-  const consumed = await consumeLink(tx, secret, type);
+/** Consumes the link (or a sign-in code) and marks the address confirmed; then a PKCE code or a session. */
+async function completeVerification(ctx: ServerContext, c: Context, tx: Queryable, secret: string | SignInCode, type: VerifyType): Promise<Outcome> {
+  const consumed = typeof secret === 'string' ? await consumeLink(tx, secret, type) : await consumeCode(tx, secret);
   if (!consumed || consumed.expired) return { kind: 'error', code: 'otp_expired', message: LINK_INVALID };
   const user = await findUserById(tx, consumed.user_id);
   if (!user) return { kind: 'error', code: 'otp_expired', message: LINK_INVALID };
@@ -65,13 +72,27 @@ async function completeVerification(ctx: ServerContext, c: Context, tx: Queryabl
     await ensureEmailIdentity(tx, user, true);
     await dropPendingSignups(tx, user.id);
   }
-  if (consumed.flow_state_id) {
+  // A typed code is proof enough from any browser (verifyOtp answers a session, as GoTrue's does);
+  // a link of a PKCE flow ends in a code only the browser holding the verifier can exchange.
+  if (consumed.flow_state_id && typeof secret === 'string') {
     const code = await issueAuthCode(tx, consumed.flow_state_id, user.id);
     if (code) return { kind: 'code', code };
   }
   const fresh = (await findUserById(tx, user.id)) as UserRow;
   const method: AuthMethod = type === 'recovery' ? 'recovery' : type === 'invite' ? 'invite' : 'otp';
   return { kind: 'session', tokens: await createSession(tx, sessionDeps(ctx), fresh, method, clientInfo(ctx, c)) };
+}
+
+/** A code typed from a passwordless sign-in mail, for the address it was sent to. */
+interface SignInCode {
+  email: string;
+  code: string;
+}
+
+async function consumeCode(tx: Queryable, { email, code }: SignInCode): Promise<(ConsumedToken & { signup?: ConsumedSignup }) | undefined> {
+  const user = await findUserByEmail(tx, email);
+  const signIn = user && (await consumeSignInCode(tx, user.id, code));
+  return signIn && { user_id: signIn.userId, flow_state_id: signIn.flowStateId, expired: signIn.expired };
 }
 
 /** GET /verify: the e-mail link. Always ends in a redirect to the (allowed) redirect_to. */
@@ -97,10 +118,22 @@ export async function verifyPost(ctx: ServerContext, c: Context): Promise<Respon
   await enforceAuthLimit(ctx, c, 'verify');
   const body = await readJson(c);
   const type = parseType(body.type);
-  const secret = body.token_hash;
-  if (typeof secret !== 'string' || secret === '') throw validationFailed('Verify requires a token_hash');
+  const secret = body.token_hash === undefined && body.token !== undefined ? typedCode(body, type) : linkSecret(body.token_hash);
   const outcome = await ctx.db.transaction((tx) => completeVerification(ctx, c, tx, secret, type));
   if (outcome.kind === 'error') throw new AuthError(403, outcome.code as 'otp_expired', outcome.message === LINK_INVALID ? 'Token has expired or is invalid' : outcome.message);
   if (outcome.kind === 'code') throw validationFailed('This link belongs to a PKCE flow; open it in the browser that asked for it');
   return c.json(outcome.tokens);
+}
+
+function linkSecret(value: unknown): string {
+  if (typeof value !== 'string' || value === '') throw validationFailed('Verify requires a token_hash');
+  return value;
+}
+
+/** verifyOtp({ email, token, type }): a six-digit code, only for what a passwordless sign-in mailed. */
+function typedCode(body: Record<string, unknown>, type: VerifyType): SignInCode {
+  if (!SIGN_IN_TYPES.includes(type)) throw validationFailed(`Only the code of a sign-in e-mail can be verified by e-mail and token (type: ${SIGN_IN_TYPES.join(', ')})`);
+  const email = parseEmail(body.email, 'Verify by token requires an email');
+  if (typeof body.token !== 'string' || !/^\d{6}$/.test(body.token.trim())) return { email, code: '' };
+  return { email, code: body.token.trim() };
 }

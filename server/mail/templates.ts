@@ -65,3 +65,14 @@ export function reauthenticationMail({ to, siteName, code }: { to: string; siteN
     ignore(siteName),
   );
 }
+
+/** signInWithOtp's mail: a link and the same sign-in's code, for whichever the reader finds easier. */
+export function signInMail({ to, siteName, link, code }: LinkMail & { code: string }): MailMessage {
+  return compose(
+    to,
+    `Your sign-in link for ${siteName}`,
+    [`Open the link to sign in to ${siteName}, or enter this code: ${code}`, 'The link and the code work once, for this sign-in only, and expire in 1 hour.'],
+    { label: 'Sign in', link },
+    ignore(siteName),
+  );
+}
