@@ -209,6 +209,60 @@ describe('password reset', () => {
   });
 });
 
+describe('passwordless sign-in (decision 227)', () => {
+  async function registered(tag: string) {
+    const address = email(tag);
+    const { error } = await app.service().auth.admin.createUser({ email: address, password: PASSWORD, email_confirm: true });
+    expect(error).toBeNull();
+    return address;
+  }
+
+  async function askForLink(page: import('playwright-core').Page, address: string) {
+    await page.goto('/signin');
+    await page.locator('#signin-email').fill(address);
+    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+    await page.getByText('Check your e-mail').waitFor();
+    return waitForMail(app, address, /sign-in link/);
+  }
+
+  it('signs in with the e-mailed link, opened in the browser that asked', async () => {
+    const address = await registered('magic-link');
+    const page = await app.newPage();
+    const mail = await askForLink(page, address);
+    await page.goto(verifyLink(mail));
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByRole('link', { name: 'Submit Project' }).first().waitFor();
+  });
+
+  it('signs in with the e-mailed code, refusing a wrong one with a clear message', async () => {
+    const address = await registered('magic-code');
+    const page = await app.newPage();
+    const mail = await askForLink(page, address);
+    const code = /enter this code: (\d{6})/.exec(mail.text)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+
+    await page.locator('#signin-code').fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Sign in with code' }).click();
+    await page.locator('#signin-code-error', { hasText: 'This code is wrong, expired or already used.' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signin');
+
+    await page.locator('#signin-code').fill(code!);
+    await page.getByRole('button', { name: 'Sign in with code' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByRole('link', { name: 'Submit Project' }).first().waitFor();
+  });
+
+  it('says the same for an address without an account, and makes none', async () => {
+    const page = await app.newPage();
+    const address = email('magic-nobody');
+    await page.goto('/signin');
+    await page.locator('#signin-email').fill(address);
+    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+    await page.getByText(`If ${address} has an account here, we sent it a sign-in link and a 6-digit code.`).waitFor();
+    expect(await userCount(address)).toBe(0);
+  });
+});
+
 describe('rate limit', () => {
   it("shows 'Too many attempts' when the server refuses more sign-ups", async () => {
     const page = await app.newPage();

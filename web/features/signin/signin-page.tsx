@@ -16,6 +16,8 @@ import { returnPath } from '../../lib/session/return-path.ts';
 import { useAuthSettings } from '../../lib/session/auth-settings.ts';
 import { AuthShell } from '../auth/index.ts';
 import { GitHubSignIn } from '../auth/index.ts';
+import { mailSignInLink } from './api/sign-in-by-email.ts';
+import { EmailCodeSignIn } from './components/email-code-sign-in.tsx';
 import { ResendConfirmation } from './components/resend-confirmation.tsx';
 
 type Field = 'email' | 'password';
@@ -40,6 +42,8 @@ export default function SignInPage() {
   const [busy, setBusy] = useState(false);
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const [suspended, setSuspended] = useState(false);
+  const [mailing, setMailing] = useState(false);
+  const [mailedTo, setMailedTo] = useState<string | null>(null);
 
   // Already signed in (or the session just arrived): nothing to do here.
   if (!loading && user && !busy) return <Navigate to={next} replace />;
@@ -77,6 +81,26 @@ export default function SignInPage() {
     }
   };
 
+  // Passwordless (decision 227): only the e-mail field matters.
+  const mailLink = async () => {
+    const trimmed = email.trim();
+    if (!isValidEmail(trimmed)) {
+      setErrors({ email: MESSAGES.invalidEmail.description });
+      toast({ variant: 'destructive', ...MESSAGES.invalidEmail });
+      return;
+    }
+    if (!clientRateLimiter.tryAcquire('auth:signin')) {
+      toast({ variant: 'destructive', ...MESSAGES.tooManyAttempts });
+      return;
+    }
+    setMailing(true);
+    const error = await mailSignInLink(trimmed);
+    setMailing(false);
+    if (!error) setMailedTo(trimmed);
+    else if (isRateLimited(error)) toast({ variant: 'destructive', ...MESSAGES.tooManyAttempts });
+    else toast({ variant: 'destructive', title: 'Error', description: 'Could not send the sign-in e-mail. Please try again.' });
+  };
+
   return (
     <AuthShell
       title="Welcome back"
@@ -99,46 +123,53 @@ export default function SignInPage() {
         </div>
       )}
       {unconfirmed && <ResendConfirmation email={unconfirmed} />}
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <TextField
-          id="signin-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            setErrors((shown) => refreshShownErrors(shown, check(e.target.value, password)));
-          }}
-          error={errors.email}
-          required
-        />
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="signin-password">Password</Label>
-          <Input
-            id="signin-password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
+      {mailedTo ? (
+        <EmailCodeSignIn email={mailedTo} onSignedIn={() => navigate(next, { replace: true })} onBack={() => setMailedTo(null)} />
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+          <TextField
+            id="signin-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={email}
             onChange={(e) => {
-              setPassword(e.target.value);
-              setErrors((shown) => refreshShownErrors(shown, check(email, e.target.value)));
+              setEmail(e.target.value);
+              setErrors((shown) => refreshShownErrors(shown, check(e.target.value, password)));
             }}
-            aria-invalid={Boolean(errors.password)}
-            aria-describedby={errors.password ? 'signin-password-error' : undefined}
+            error={errors.email}
             required
           />
-          <FieldError id="signin-password-error">{errors.password}</FieldError>
-          {/* After the password field, so Tab goes e-mail → password → this link → Sign in (defect 22). */}
-          <Link to="/forgot-password" className="self-end text-sm font-medium text-primary hover:underline">
-            Forgot password?
-          </Link>
-        </div>
-        <Button type="submit" className="mt-2 w-full" disabled={busy}>
-          {busy ? 'Signing in...' : 'Sign in'}
-        </Button>
-      </form>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="signin-password">Password</Label>
+            <Input
+              id="signin-password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                setErrors((shown) => refreshShownErrors(shown, check(email, e.target.value)));
+              }}
+              aria-invalid={Boolean(errors.password)}
+              aria-describedby={errors.password ? 'signin-password-error' : undefined}
+              required
+            />
+            <FieldError id="signin-password-error">{errors.password}</FieldError>
+            {/* After the password field, so Tab goes e-mail → password → this link → Sign in (defect 22). */}
+            <Link to="/forgot-password" className="self-end text-sm font-medium text-primary hover:underline">
+              Forgot password?
+            </Link>
+          </div>
+          <Button type="submit" className="mt-2 w-full" disabled={busy}>
+            {busy ? 'Signing in...' : 'Sign in'}
+          </Button>
+          <Button variant="outline" className="w-full" onClick={mailLink} disabled={busy || mailing}>
+            {mailing ? 'Sending...' : 'E-mail me a sign-in link'}
+          </Button>
+        </form>
+      )}
       <GitHubSignIn />
     </AuthShell>
   );
