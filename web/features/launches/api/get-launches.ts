@@ -4,7 +4,7 @@ import { IMAGE_SIZE_FOR } from '../../../../domain/image-sizes.ts';
 import { takePrimedJson } from '../../../lib/first-screen.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { projectImageUrl } from '../../projects/index.ts';
-import type { SqlPeriod } from '../../../../domain/launch-periods.ts';
+import { LEADERBOARD_ROWS, type SqlPeriod } from '../../../../domain/launch-periods.ts';
 import { launchKeys } from './query-keys.ts';
 
 /** A leaderboard row (db/migrations/0161, launch_leaderboard). */
@@ -85,7 +85,7 @@ export function useLeaderboard(period: SqlPeriod, start: string, enabled = true)
     queryKey: launchKeys.leaderboard(period, start),
     enabled,
     queryFn: async () => {
-      const { data, error } = await supabase.rpc('launch_leaderboard', { period, period_start: start, max_rows: 100 });
+      const { data, error } = await supabase.rpc('launch_leaderboard', { period, period_start: start, max_rows: LEADERBOARD_ROWS });
       if (error) throw error;
       return data as LaunchRow[];
     },
