@@ -8,9 +8,6 @@ export interface Period {
   start: string;
 }
 
-/** How many of a period's launches its leaderboard page lists (the page and its JSON-LD). */
-export const LEADERBOARD_ROWS = 100;
-
 const SQL: Record<PeriodKind, SqlPeriod> = { daily: 'day', weekly: 'week', monthly: 'month' };
 export const sqlPeriod = (kind: PeriodKind): SqlPeriod => SQL[kind];
 export const kindOf = (p: string): PeriodKind => (p === 'week' ? 'weekly' : p === 'month' ? 'monthly' : 'daily');

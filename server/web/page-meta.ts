@@ -5,7 +5,8 @@ import { findPublicCreator, findPublicProject, type SiteIdentity } from './publi
 import { creatorStructuredData, leaderboardStructuredData, projectStructuredData } from './structured-data.ts';
 import { leaderboardEntries } from '../launches/launches.ts';
 import { findTagName } from '../tags/tag-data.ts';
-import { LEADERBOARD_ROWS, parsePeriod, sqlPeriod, type Period } from '../../domain/launch-periods.ts';
+import { LEADERBOARD_ROWS } from '../../domain/first-screen.ts';
+import { parsePeriod, sqlPeriod, type Period } from '../../domain/launch-periods.ts';
 import { isAppPath, matchPublicRoute, normalizePath } from '../../domain/public-routes.ts';
 
 /**

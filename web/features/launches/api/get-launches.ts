@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { HOME_LAUNCHES_ROWS, homeLaunchesRequest } from '../../../../domain/first-screen.ts';
+import { HOME_LAUNCHES_ROWS, homeLaunchesRequest, LEADERBOARD_ROWS } from '../../../../domain/first-screen.ts';
 import { IMAGE_SIZE_FOR } from '../../../../domain/image-sizes.ts';
 import { takePrimedJson } from '../../../lib/first-screen.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { projectImageUrl } from '../../projects/index.ts';
-import { LEADERBOARD_ROWS, type SqlPeriod } from '../../../../domain/launch-periods.ts';
+import type { SqlPeriod } from '../../../../domain/launch-periods.ts';
 import { launchKeys } from './query-keys.ts';
 
 /** A leaderboard row (db/migrations/0161, launch_leaderboard). */
