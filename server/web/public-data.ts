@@ -52,6 +52,8 @@ const PROJECT_COLUMNS = `p.id, p.title, p.description, p.long_description, p.ima
 /** What a project's page says about it to crawlers (its meta and JSON-LD), as anon may read it. */
 export interface PublicProjectPage extends PublicProject {
   launched_at: string | null;
+  live_url: string | null;
+  github_url: string | null;
   category: string;
   tools: string[];
   upvotes: number;
@@ -64,7 +66,7 @@ export async function findPublicProject(read: AnonReads, id: string): Promise<Pu
   if (!isUuid(id)) return undefined;
   return read(async (tx) => {
       const { rows } = await tx.query<PublicProjectPage>(
-        `select ${PROJECT_COLUMNS}, p.launched_at, p.category, p.upvotes, p.comment_count,
+        `select ${PROJECT_COLUMNS}, p.launched_at, p.live_url, p.github_url, p.category, p.upvotes, p.comment_count,
                 coalesce((select array_agg(t.tool order by t.tool) from public.project_tools t where t.project_id = p.id), array[p.tool]) as tools,
                 coalesce((select json_agg(json_build_object('id', m.user_id, 'name', mc.name) order by m.role desc, m.created_at, m.user_id)
                             from public.project_makers m join public.creators mc on mc.id = m.user_id

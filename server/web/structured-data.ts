@@ -38,6 +38,7 @@ export function breadcrumbs(origin: string, site: SiteIdentity, trail: readonly 
  * and there is no scale to rate on.
  */
 export function projectStructuredData(origin: string, site: SiteIdentity, url: string, project: PublicProjectPage, image: string | undefined): JsonLd[] {
+  const links = [project.live_url, project.github_url].map(httpUrl).filter((link): link is string => link !== undefined);
   const makers = project.makers.length > 0 ? project.makers : project.creator_name ? [{ id: '', name: project.creator_name }] : [];
   const app: JsonLd = {
     '@context': CONTEXT,
@@ -47,8 +48,10 @@ export function projectStructuredData(origin: string, site: SiteIdentity, url: s
     url,
     image,
     applicationCategory: project.category,
-    // Every project here is a web app built with an AI coding tool (spec: Lovable, Cursor, Bolt).
+    // Every category here (website, app, dashboard, shop, portfolio, blog) runs in a browser.
     operatingSystem: 'Web',
+    // The live demo and the repository the page links to: the same thing elsewhere.
+    sameAs: links.length > 0 ? links : undefined,
     keywords: project.tools.length > 0 ? project.tools.join(', ') : undefined,
     author: makers.map((m) => ({ '@type': 'Person', name: m.name, url: m.id ? creatorUrl(origin, m.id) : undefined })),
     datePublished: isoDate(project.launched_at ?? project.created_at),

@@ -68,6 +68,7 @@ function validate(block: Json): string[] {
     case 'SoftwareApplication': {
       for (const field of ['name', 'applicationCategory', 'operatingSystem']) if (typeof block[field] !== 'string') errors.push(`SoftwareApplication: ${field}`);
       if (!isAbsoluteUrl(block.url)) errors.push('SoftwareApplication: url');
+      if (block.sameAs !== undefined && !(Array.isArray(block.sameAs) && block.sameAs.every((u) => typeof u === 'string' && /^https?:\/\//.test(u)))) errors.push('SoftwareApplication: sameAs');
       if (!Array.isArray(block.author) || block.author.length === 0) errors.push('SoftwareApplication: author');
       else errors.push(...block.author.flatMap(checkPerson));
       if (!isIsoDate(block.datePublished) || !isIsoDate(block.dateModified)) errors.push('SoftwareApplication: dates');
@@ -151,6 +152,7 @@ describe('structured data and canonical links', () => {
     const app = blocks.SoftwareApplication!;
     expect(app.name).toBe(EVIL);
     expect(app.url).toBe(`${server.url}/projects/${projectId}`);
+    expect(app.sameAs).toEqual(['https://radar.example.com']);
     expect(app.author).toEqual([
       { '@type': 'Person', name: 'Ada Maker', url: `${server.url}/creators/${maker.id}` },
       { '@type': 'Person', name: 'Co Maker', url: `${server.url}/creators/${coMaker.id}` },
