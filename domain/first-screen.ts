@@ -56,6 +56,12 @@ function homeListing(featured: boolean): PrimedRequest {
 /** Home's Today's launches (issue 16): how many rows the section asks for. */
 export const HOME_LAUNCHES_ROWS = 10;
 
+/**
+ * How many of a period's launches its leaderboard page lists: the page's read and its JSON-LD's
+ * (server/web/page-meta.ts). Here rather than in launch-periods.ts, which home's bundle does not load.
+ */
+export const LEADERBOARD_ROWS = 100;
+
 /** Home's Today's launches, read by GET so the server can answer it inside the page. */
 export const homeLaunchesRequest = (): PrimedRequest => ({ url: rest('rpc/home_launches', [['max_rows', String(HOME_LAUNCHES_ROWS)]]) });
 

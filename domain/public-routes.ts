@@ -27,7 +27,7 @@ export interface PublicRoute {
   title?: string;
   description?: string;
   /** Meta read from the database, by server/web/page-meta.ts; its answer decides 200 or 404. */
-  metaFrom?: 'project' | 'tag' | 'leaderboard';
+  metaFrom?: 'project' | 'creator' | 'tag' | 'leaderboard';
   /** Listed in /sitemap.xml as it is (pages with parameters are listed from the database). */
   inSitemap?: boolean;
   /** The query parameters the page reads; any other does not change what it shows. */
@@ -58,7 +58,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     firstScreen: ({ id }) => projectFirstScreen(id ?? ''),
     example: 'newest-project',
   },
-  { path: 'creators/:id', serverDrawn: true, module: 'features/creators/creator-page.tsx', example: 'newest-project-creator' },
+  { path: 'creators/:id', serverDrawn: true, module: 'features/creators/creator-page.tsx', metaFrom: 'creator', example: 'newest-project-creator' },
   { path: 'tags/:slug', serverDrawn: true, module: 'features/tags/tag-page.tsx', metaFrom: 'tag', example: 'newest-tag' },
   {
     path: 'documentation',

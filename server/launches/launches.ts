@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isUuid } from '../../domain/ids.ts';
+import type { SqlPeriod } from '../../domain/launch-periods.ts';
 import type { AnonReads } from '../security/caller.ts';
 import { escapeXml } from '../web/escape.ts';
 import { rssDocument } from '../web/rss.ts';
@@ -125,4 +126,14 @@ export function renderWinnersFeed(site: { name: string; origin: string }, winner
       pubDate: new Date(w.computed_at),
     })),
   );
+}
+
+/**
+ * A leaderboard's projects in the order its page lists them (launch_leaderboard, read as anon like
+ * the page reads it), for its JSON-LD; `shuffled` while the day's order is shuffled (decision 161).
+ */
+export async function leaderboardEntries(read: AnonReads, period: SqlPeriod, start: string, limit: number): Promise<{ entries: { id: string; title: string }[]; shuffled: boolean }> {
+  const rows = await read(async (tx) =>
+    (await tx.query<{ id: string; title: string; shuffled: boolean }>('select id, title, shuffled from public.launch_leaderboard($1, $2::date, $3)', [period, start, limit])).rows);
+  return { entries: rows.map(({ id, title }) => ({ id, title })), shuffled: rows.some((r) => r.shuffled) };
 }

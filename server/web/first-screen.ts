@@ -2,7 +2,7 @@ import { FIRST_SCREEN_ELEMENT_ID, primedRequestKey, type PrimedRequest, type Pri
 import { firstScreenRequests } from '../../domain/public-routes.ts';
 import { IMAGE_SIZE_FOR } from '../../domain/image-sizes.ts';
 import { renderedImageUrl } from '../../domain/image-urls.ts';
-import { escapeHtml } from './escape.ts';
+import { escapeHtml, jsonForScript } from './escape.ts';
 
 /** How the web routes reach the API in-process: the same handlers, policies and URL rewriting. */
 export type InProcessFetch = (request: Request) => Promise<Response>;
@@ -53,10 +53,9 @@ function dataElement(answers: PrimedResponse[]): string {
   return jsonScriptElement(FIRST_SCREEN_ELEMENT_ID, answers);
 }
 
-/** JSON inside <script>: "<" escaped, so no text in it can close the element. */
+/** JSON inside <script>, escaped so no text in it can close the element (jsonForScript). */
 export function jsonScriptElement(id: string, value: unknown): string {
-  const json = JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  return `<script type="application/json" id="${id}">${json}</script>`;
+  return `<script type="application/json" id="${id}">${jsonForScript(value)}</script>`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { escapeHtml } from './escape.ts';
+import { structuredDataElements, type JsonLd } from './structured-data.ts';
 
 export interface PageMeta {
   title: string;
@@ -8,7 +9,9 @@ export interface PageMeta {
   url: string;
   /** Absolute http(s) image URL. */
   image?: string;
-  type?: 'website' | 'article';
+  type?: 'website' | 'article' | 'profile';
+  /** schema.org JSON-LD about the page (server/web/structured-data.ts, decision 235). */
+  structuredData?: readonly JsonLd[];
   /** An RSS feed of this page's items (a tag's), for feed readers to discover. */
   feed?: { title: string; href: string };
 }
@@ -67,6 +70,7 @@ export function renderIndexHtml(html: string, runtime: RuntimeConfig, meta: Page
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
     ...(meta.image ? [`<meta name="twitter:image" content="${escapeHtml(meta.image)}" />`] : []),
+    ...structuredDataElements(meta.structuredData),
     ...(meta.feed ? [`<link rel="alternate" type="application/rss+xml" title="${escapeHtml(meta.feed.title)}" href="${escapeHtml(meta.feed.href)}" />`] : []),
     ...(extras.head ? [extras.head] : []),
   ].join('\n    ');

@@ -1,19 +1,32 @@
 import type { AnonReads } from '../security/caller.ts';
 import { truncate } from './escape.ts';
 import type { PageMeta } from './index-html.ts';
-import { findPublicProject, type SiteIdentity } from './public-data.ts';
+import { findPublicCreator, findPublicProject, type SiteIdentity } from './public-data.ts';
+import { creatorStructuredData, leaderboardStructuredData, projectStructuredData } from './structured-data.ts';
+import { leaderboardEntries } from '../launches/launches.ts';
 import { findTagName } from '../tags/tag-data.ts';
+import { LEADERBOARD_ROWS } from '../../domain/first-screen.ts';
+import { parsePeriod, sqlPeriod, type Period } from '../../domain/launch-periods.ts';
 import { isAppPath, matchPublicRoute, normalizePath } from '../../domain/public-routes.ts';
 
-/** OG cards for leaderboard archive pages (issue 16), from the route's parameters; a malformed period is not a page. */
-function leaderboardMeta({ kind, value = '' }: Readonly<Record<string, string>>): { title: string; description: string } | undefined {
-  const ok =
-    (kind === 'daily' && /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value)) ||
-    (kind === 'weekly' && /^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$/.test(value)) ||
-    (kind === 'monthly' && /^\d{4}-(0[1-9]|1[0-2])$/.test(value));
-  if (!ok) return undefined;
+/**
+ * OG cards for leaderboard archive pages (issue 16), from the route's parameters; a period the
+ * page itself would not show (domain/launch-periods.ts parsePeriod) is not a page.
+ */
+function leaderboardMeta({ kind, value = '' }: Readonly<Record<string, string>>): { period: Period; title: string; description: string } | undefined {
+  const period = parsePeriod(kind, value);
+  if (!period) return undefined;
   const name = kind === 'daily' ? 'Daily' : kind === 'weekly' ? 'Weekly' : 'Monthly';
-  return { title: `${name} leaderboard ${value}`, description: `The top launches of ${value}, ranked by upvotes earned during the period.` };
+  return { period, title: `${name} leaderboard ${value}`, description: `The top launches of ${value}, ranked by upvotes earned during the period.` };
+}
+
+/**
+ * A page's one public URL: the public origin (SITE_URL's, or a configured host's, decision 105)
+ * and the pathname without trailing slashes; never its query string, so tracking parameters and
+ * filters do not make new URLs. The canonical link, og:url and the JSON-LD all use it.
+ */
+export function canonicalUrl(origin: string, path: string): string {
+  return origin + normalizePath(path);
 }
 
 export interface ResolvedPage {
@@ -27,15 +40,20 @@ export interface ResolvedPage {
  * beside the site identity's (a page has one deadline for all its reads).
  */
 export async function resolvePageMeta(read: AnonReads, identity: Promise<SiteIdentity>, origin: string, path: string): Promise<ResolvedPage> {
-  const url = origin + path;
+  const url = canonicalUrl(origin, path);
   const matched = matchPublicRoute(path);
   const from = matched?.route.metaFrom;
   const projectId = from === 'project' ? matched!.params.id! : undefined;
+  const creatorId = from === 'creator' ? matched!.params.id! : undefined;
   const tagSlug = from === 'tag' ? matched!.params.slug! : undefined;
-  const [site, project, tagName] = await Promise.all([
+  const board = from === 'leaderboard' ? leaderboardMeta(matched!.params) : undefined;
+  const [site, project, creator, tagName, ranked] = await Promise.all([
     identity,
     projectId ? findPublicProject(read, projectId) : undefined,
+    creatorId ? findPublicCreator(read, creatorId) : undefined,
     tagSlug ? findTagName(read, decodeURIComponent(tagSlug)) : undefined,
+    // Only the JSON-LD needs the list: without it the page is still the page.
+    board ? leaderboardEntries(read, sqlPeriod(board.period.kind), board.period.start, LEADERBOARD_ROWS).catch(() => undefined) : undefined,
   ]);
   const base: PageMeta = { title: site.name, description: site.description, url };
 
@@ -50,6 +68,21 @@ export async function resolvePageMeta(read: AnonReads, identity: Promise<SiteIde
         url,
         image,
         type: 'article',
+        structuredData: projectStructuredData(origin, site, url, project, image),
+      },
+    };
+  }
+
+  if (creatorId) {
+    if (!creator) return { meta: { ...base, title: `Creator not found · ${site.name}` }, status: 404 };
+    return {
+      status: 200,
+      meta: {
+        ...base,
+        title: `${creator.name} · ${site.name}`,
+        description: truncate(creator.bio || `Projects by ${creator.name}, built with AI coding tools.`, 200),
+        type: 'profile',
+        structuredData: creatorStructuredData(origin, site, url, creator),
       },
     };
   }
@@ -68,9 +101,9 @@ export async function resolvePageMeta(read: AnonReads, identity: Promise<SiteIde
   }
 
   if (from === 'leaderboard') {
-    const board = leaderboardMeta(matched!.params);
     if (!board) return { meta: { ...base, title: `Page not found · ${site.name}` }, status: 404 };
-    return { status: 200, meta: { ...base, title: `${board.title} · ${site.name}`, description: board.description, image: `${origin}/placeholder.svg` } };
+    const structuredData = ranked ? leaderboardStructuredData(origin, site, url, board.title, ranked.entries, ranked.shuffled) : undefined;
+    return { status: 200, meta: { ...base, title: `${board.title} · ${site.name}`, description: board.description, image: `${origin}/placeholder.svg`, structuredData } };
   }
 
   // A path the app has no page for shows its not-found page, sent as a 404 (issue 30, L2).

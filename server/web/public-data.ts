@@ -49,16 +49,51 @@ export interface PublicProject {
 const PROJECT_COLUMNS = `p.id, p.title, p.description, p.long_description, p.image_url,
   p.created_at, p.updated_at, c.name as creator_name`;
 
-export async function findPublicProject(read: AnonReads, id: string): Promise<PublicProject | undefined> {
+/** What a project's page says about it to crawlers (its meta and JSON-LD), as anon may read it. */
+export interface PublicProjectPage extends PublicProject {
+  launched_at: string | null;
+  live_url: string | null;
+  github_url: string | null;
+  category: string;
+  tools: string[];
+  upvotes: number;
+  comment_count: number;
+  /** The owner first, then accepted co-makers (project_makers, decision 220). */
+  makers: { id: string; name: string }[];
+}
+
+export async function findPublicProject(read: AnonReads, id: string): Promise<PublicProjectPage | undefined> {
   if (!isUuid(id)) return undefined;
   return read(async (tx) => {
-      const { rows } = await tx.query<PublicProject>(
-        `select ${PROJECT_COLUMNS} from public.projects p left join public.creators c on c.id = p.creator_id
+      const { rows } = await tx.query<PublicProjectPage>(
+        `select ${PROJECT_COLUMNS}, p.launched_at, p.live_url, p.github_url, p.category, p.upvotes, p.comment_count,
+                coalesce((select array_agg(t.tool order by t.tool) from public.project_tools t where t.project_id = p.id), array[p.tool]) as tools,
+                coalesce((select json_agg(json_build_object('id', m.user_id, 'name', mc.name) order by m.role desc, m.created_at, m.user_id)
+                            from public.project_makers m join public.creators mc on mc.id = m.user_id
+                           where m.project_id = p.id), '[]'::json) as makers
+           from public.projects p left join public.creators c on c.id = p.creator_id
           where p.id = $1 and showcase_private.is_launched(p.status, p.launched_at)`,
         [id],
       );
       return rows[0];
     });
+}
+
+/** A creator's public profile, as anon reads it (their page's meta and JSON-LD); undefined for no such creator. */
+export interface PublicCreator {
+  id: string;
+  name: string;
+  handle: string | null;
+  bio: string | null;
+  avatar_url: string | null;
+  links: string[];
+  created_at: string;
+}
+
+export async function findPublicCreator(read: AnonReads, id: string): Promise<PublicCreator | undefined> {
+  if (!isUuid(id)) return undefined;
+  return read(async (tx) =>
+      (await tx.query<PublicCreator>('select id, name, handle, bio, avatar_url, links, created_at from public.creators where id = $1', [id])).rows[0]);
 }
 
 export async function newestPublicProjects(read: AnonReads, limit: number): Promise<PublicProject[]> {

@@ -9,10 +9,11 @@ import { answerAsAnon, renderFirstScreen, type FirstScreen, type InProcessFetch 
 import { IndexHtml, renderIndexHtml, styleNonceTag, withoutModulePreloads, type PageMeta } from './index-html.ts';
 import { Deadline } from './deadline.ts';
 import { nonceIndex } from './page-cache.ts';
-import { metaNeedsData, resolvePageMeta, staticPageMeta, type ResolvedPage } from './page-meta.ts';
+import { canonicalUrl, metaNeedsData, resolvePageMeta, staticPageMeta, type ResolvedPage } from './page-meta.ts';
 import { readSiteIdentity, siteIdentityOf } from './public-data.ts';
 import { RouteModules } from './route-modules.ts';
 import { ServerRenderer, type ServerRendered } from './server-render.ts';
+import type { JsonLd } from './structured-data.ts';
 
 /** One request for a page of the SPA. */
 export interface PageRequest {
@@ -128,13 +129,13 @@ export class PageRenderer {
    * very existence is in the database says 503 (a crawler comes back; a visitor's app draws it).
    */
   private withoutData(request: PageRequest): Omit<ResolvedPage, 'status'> & { status: 200 | 503 } {
-    const meta: PageMeta = staticPageMeta(site, request.origin + request.path, request.path);
+    const meta: PageMeta = staticPageMeta(site, canonicalUrl(request.origin, request.path), request.path);
     return { meta, status: metaNeedsData(request.path) ? 503 : 200 };
   }
 
   private document(request: PageRequest, shell: string, page: Omit<ResolvedPage, 'status'> & { status: 200 | 404 | 503 }, drawing: Drawing, complete: boolean): RenderedDocument {
     const { origin, path } = request;
-    const meta = page.meta.image ? { ...page.meta, image: this.ctx.publicUrls.rewrite(page.meta.image, origin) } : page.meta;
+    const meta = this.withImagesAt(page.meta, origin);
     const runtime = { supabaseUrl: origin, anonKey: this.ctx.keys.anonKey, authReturnOrigin: authReturnOrigin(this.ctx.config, origin) };
     const { firstScreen, drawn } = drawing;
     // The page itself, drawn before any script runs (decision 203). Its answers replace the first
@@ -150,6 +151,17 @@ export class PageRenderer {
       withoutNonce: body,
       complete,
       headers: page.status === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {},
+    };
+  }
+
+  /** The meta with our own storage's image URLs under the page's origin (PublicUrls), in its JSON-LD too. */
+  private withImagesAt(meta: PageMeta, origin: string): PageMeta {
+    const urls = this.ctx.publicUrls;
+    return {
+      ...meta,
+      image: meta.image && urls.rewrite(meta.image, origin),
+      // URLs are plain strings in JSON (slashes are not escaped), so the text rewrite applies.
+      structuredData: meta.structuredData?.map((item) => JSON.parse(urls.rewrite(JSON.stringify(item), origin)) as JsonLd),
     };
   }
 

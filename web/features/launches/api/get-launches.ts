@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { HOME_LAUNCHES_ROWS, homeLaunchesRequest } from '../../../../domain/first-screen.ts';
+import { HOME_LAUNCHES_ROWS, homeLaunchesRequest, LEADERBOARD_ROWS } from '../../../../domain/first-screen.ts';
 import { IMAGE_SIZE_FOR } from '../../../../domain/image-sizes.ts';
 import { takePrimedJson } from '../../../lib/first-screen.ts';
 import { supabase } from '../../../lib/supabase.ts';
@@ -85,7 +85,7 @@ export function useLeaderboard(period: SqlPeriod, start: string, enabled = true)
     queryKey: launchKeys.leaderboard(period, start),
     enabled,
     queryFn: async () => {
-      const { data, error } = await supabase.rpc('launch_leaderboard', { period, period_start: start, max_rows: 100 });
+      const { data, error } = await supabase.rpc('launch_leaderboard', { period, period_start: start, max_rows: LEADERBOARD_ROWS });
       if (error) throw error;
       return data as LaunchRow[];
     },
