@@ -198,21 +198,25 @@ export async function invite(ctx: ServerContext, c: Context): Promise<Response> 
 
 export async function inviteUser(ctx: ServerContext, email: string, data: Record<string, unknown>, redirectTo: string) {
   return ctx.db.transaction(async (tx) => {
-    let user = await findUserByEmail(tx, email);
-    if (user?.email_confirmed_at) {
-      throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
-    }
-    if (!user) {
-      const id = randomUUID();
-      await tx.query(
-        `insert into auth.users (id, aud, role, email, raw_app_meta_data, raw_user_meta_data)
-         values ($1, 'authenticated', 'authenticated', $2, $3, $4)`,
-        [id, email, JSON.stringify({ provider: 'email', providers: ['email'] }), JSON.stringify(data)],
-      );
-      await ensureEmailIdentity(tx, { id, email }, false);
-      user = (await findUserById(tx, id))!;
-    }
+    const user = await invitedUser(tx, email, data);
     await sendLinkMail(ctx, tx, user, 'invite', redirectTo);
     return loadUserJson(tx, (await findUserById(tx, user.id))!);
   });
+}
+
+/** The account an invitation is for: made, unconfirmed, when the address has none; refused when it is registered. */
+export async function invitedUser(tx: Queryable, email: string, data: Record<string, unknown>): Promise<UserRow> {
+  const user = await findUserByEmail(tx, email);
+  if (user?.email_confirmed_at) {
+    throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+  }
+  if (user) return user;
+  const id = randomUUID();
+  await tx.query(
+    `insert into auth.users (id, aud, role, email, raw_app_meta_data, raw_user_meta_data)
+     values ($1, 'authenticated', 'authenticated', $2, $3, $4)`,
+    [id, email, JSON.stringify({ provider: 'email', providers: ['email'] }), JSON.stringify(data)],
+  );
+  await ensureEmailIdentity(tx, { id, email }, false);
+  return (await findUserById(tx, id))!;
 }

@@ -5,6 +5,7 @@ import { DatabaseUnavailableError } from '../db/unavailable.ts';
 import { requestIdOf } from '../ops/request-id.ts';
 import { createUser, deleteUser, getUserById, invite, listUsers, updateUserById } from './admin.ts';
 import { API_VERSION_HEADER, AuthError, authErrorResponse } from './errors.ts';
+import { generateLink } from './generate-link.ts';
 import { authorize, callback } from './oauth.ts';
 import { sendSignInMail } from './otp.ts';
 import { recover } from './recover.ts';
@@ -60,6 +61,7 @@ export function authRoutes(ctx: ServerContext): Hono {
   app.get('/admin/users/:id', h(getUserById));
   app.put('/admin/users/:id', h(updateUserById));
   app.delete('/admin/users/:id', h(deleteUser));
+  app.post('/admin/generate_link', h(generateLink));
 
   // Last, for every path and method no route above answers: GoTrue's JSON error shape, so
   // supabase-js reports an AuthApiError with a code rather than failing to parse a plain 404. A

@@ -167,3 +167,60 @@ describe('signing in without a password', () => {
     expect((await browserClient(server).auth.signInWithPassword({ email, password: stranger })).error?.code).toBe('invalid_credentials');
   });
 });
+
+describe('admin.generateLink: the mail’s link and code, handed to a server that sends its own mail', () => {
+  it('magiclink: the link, the code and the hashed token each sign in once, and nothing is mailed', async () => {
+    const email = uniqueEmail('gen-magic');
+    const id = await registered(email);
+    const admin = server.service().auth.admin;
+
+    const { data, error } = await admin.generateLink({ type: 'magiclink', email });
+    expect(error).toBeNull();
+    expect(data.user?.id).toBe(id);
+    expect(data.properties).toMatchObject({ verification_type: 'magiclink', email_otp: expect.stringMatching(/^\d{6}$/) });
+    expect(await lastMailTo(server, email)).toBeUndefined();
+    const landing = await follow(data.properties!.action_link);
+    expect(fragment(landing).get('access_token')).toBeTruthy();
+    expect((await verifyCode(email, data.properties!.email_otp)).error?.code).toBe('otp_expired');
+
+    const second = (await admin.generateLink({ type: 'magiclink', email })).data.properties!;
+    const byHash = await browserClient(server).auth.verifyOtp({ token_hash: second.hashed_token, type: 'magiclink' });
+    expect(byHash.error).toBeNull();
+    expect(byHash.data.user?.id).toBe(id);
+  });
+
+  it('signup: the account has the given password once the link confirms it', async () => {
+    const email = uniqueEmail('gen-signup');
+    const { data, error } = await server.service().auth.admin.generateLink({ type: 'signup', email, password: PASSWORD, options: { data: { name: 'Generated' } } });
+    expect(error).toBeNull();
+    expect(await accountOf(email)).toMatchObject({ confirmed: false, has_password: true });
+    expect((await browserClient(server).auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('email_not_confirmed');
+    expect(fragment(await follow(data.properties!.action_link)).get('access_token')).toBeTruthy();
+    const signedIn = await browserClient(server).auth.signInWithPassword({ email, password: PASSWORD });
+    expect(signedIn.error).toBeNull();
+    expect(signedIn.data.user?.user_metadata.name).toBe('Generated');
+  });
+
+  it('recovery and invite links sign in; refused: an unknown address’s recovery, a registered address’s invite, a weak sign-up password, an unknown type, and any caller but the service role', async () => {
+    const email = uniqueEmail('gen-recovery');
+    const id = await registered(email);
+    const admin = server.service().auth.admin;
+    const recovery = (await admin.generateLink({ type: 'recovery', email })).data.properties!;
+    const tokens = fragment(await follow(recovery.action_link));
+    expect(tokens.get('type')).toBe('recovery');
+    expect((await browserClient(server).auth.getUser(tokens.get('access_token')!)).data.user?.id).toBe(id);
+
+    const invited = uniqueEmail('gen-invite');
+    const invite = await admin.generateLink({ type: 'invite', email: invited });
+    expect(invite.error).toBeNull();
+    expect(fragment(await follow(invite.data.properties!.action_link)).get('access_token')).toBeTruthy();
+
+    expect((await admin.generateLink({ type: 'recovery', email: uniqueEmail('gen-nobody') })).error).toMatchObject({ status: 404, code: 'user_not_found' });
+    expect((await admin.generateLink({ type: 'invite', email })).error).toMatchObject({ status: 422, code: 'email_exists' });
+    expect((await admin.generateLink({ type: 'signup', email: uniqueEmail('gen-weak'), password: 'short' })).error?.status).toBe(422);
+    expect((await gotrue(server, 'POST', '/admin/generate_link', { type: 'email_change_new', email }, { authorization: `Bearer ${server.serviceRoleKey}` })).status).toBe(400);
+    const anon = await gotrue(server, 'POST', '/admin/generate_link', { type: 'magiclink', email });
+    expect(anon.status).toBe(403);
+    expect(await lastMailTo(server, email)).toBeUndefined();
+  });
+});
