@@ -110,6 +110,22 @@ describe('signing in without a password', () => {
     expect(await lastMailTo(server, nobody)).toBeUndefined();
   });
 
+  it('makes no account while registration is closed, and still signs registered accounts in', async () => {
+    const known = uniqueEmail('otp-closed-known');
+    await registered(known);
+    await server.ctx.db.query(`update public.site_settings set allow_registration = false where id`);
+    try {
+      const stranger = uniqueEmail('otp-closed-new');
+      expect(await gotrue(server, 'POST', '/otp', { email: stranger })).toMatchObject({ status: 200, body: {} });
+      expect(await accountOf(stranger)).toBeUndefined();
+      await requestSignIn(known);
+      const { code } = await mailedSignIn(known);
+      expect((await verifyCode(known, code)).error).toBeNull();
+    } finally {
+      await server.ctx.db.query(`update public.site_settings set allow_registration = true where id`);
+    }
+  });
+
   it('answers every address the same: registered, new, refused creation, and just mailed', async () => {
     const known = uniqueEmail('otp-same-known');
     await registered(known);
