@@ -11,7 +11,7 @@ import type { Relation } from '../schema-cache.ts';
 import { buildRead, type BuildContext, type ReadStatement } from '../sql/read.ts';
 import { Sql } from '../sql/sql.ts';
 import { buildDelete, buildInsert, buildUpdate, insertColumns, type Returning } from '../sql/write.ts';
-import { JSON_TYPE, OBJECT_TYPE, notSingle, reader, writer, preferenceApplied, singleObject, type Reply, type RequestScope } from './scope.ts';
+import { JSON_TYPE, OBJECT_TYPE, notSingle, reader, rollsBack, writer, preferenceApplied, singleObject, type Reply, type RequestScope } from './scope.ts';
 
 type Row = { body: string | null; n: number | string; total?: number | string | null; location?: string | null };
 
@@ -145,7 +145,7 @@ function writeReply(scope: RequestScope, row: Row, okStatus: number, rel: Relati
   const counted = scope.prefs.count ? String(n) : '*';
   const headers: Record<string, string> = {
     'Content-Range': scope.method === 'POST' || n === 0 ? `*/${counted}` : `0-${n - 1}/${counted}`,
-    ...preferenceApplied(scope.prefs, ['return', 'count', 'resolution', 'missing']),
+    ...preferenceApplied(scope.prefs, ['return', 'count', 'resolution', 'missing'], rollsBack(scope)),
   };
   if (row.location && scope.prefs.return === 'headers-only') {
     const pk = JSON.parse(row.location) as Record<string, unknown>;

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { installFixtures, seedFixtures } from './rest-fixtures.ts';
+
+/**
+ * Behaviours of PostgREST 12 that supabase-js relies on and /rest/v1 once got wrong (issue 37):
+ * each describe names one, and fails without its fix.
+ */
+
+/** Fixtures this file alone needs: a function for each way a routine can be called. */
+const ROUTINES_SQL = `
+create function public.rt_unnamed(int, int) returns int language sql immutable as 'select $1 * $2';
+create function public.rt_over(a int) returns text language sql immutable as $$select 'int ' || a$$;
+create function public.rt_over(a text, b text) returns text language sql immutable as $$select 'text ' || a || b$$;
+create function public.rt_ambiguous(a int) returns text language sql immutable as $$select 'one'$$;
+create function public.rt_ambiguous(a int, b int default 1) returns text language sql immutable as $$select 'two'$$;
+create function public.rt_set_upvotes(p_value int) returns setof public.rt_projects language sql volatile as
+  'update public.rt_projects set upvotes = p_value returning *';
+alter publication supabase_realtime add table public.rt_projects;
+select platform.realtime_sync_capture();
+`;
+
+let server: TestServer;
+let service: SupabaseClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await installFixtures(server);
+  await server.ctx.db.exec(ROUTINES_SQL);
+  await server.ctx.schemaCache.reload();
+  await seedFixtures(server);
+  service = server.service();
+});
+afterAll(() => server?.close());
+
+const one = async <T>(sql: string, params: unknown[] = []) => (await server.ctx.db.query<T>(sql, params)).rows[0]!;
+const capturedChanges = async () => Number((await one<{ n: number }>('select count(*)::int as n from platform.realtime_changes')).n);
+
+describe('Prefer: tx=rollback rolls the write back (REST_TX_END=commit-allow-override, the default)', () => {
+  it('answers an insert, an update and a delete as done, and keeps none of them, nor their change events', async () => {
+    const before = await capturedChanges();
+    const inserted = await service.from('rt_projects').insert({ title: 'Dry run' }).select('title').rollback().single();
+    expect(inserted).toMatchObject({ status: 201, data: { title: 'Dry run' }, error: null });
+    const updated = await service.from('rt_projects').update({ title: 'Renamed' }).eq('id', 1).select('title').rollback();
+    expect(updated).toMatchObject({ status: 200, data: [{ title: 'Renamed' }] });
+    const deleted = await service.from('rt_projects').delete().eq('id', 2).select('id').rollback();
+    expect(deleted).toMatchObject({ status: 200, data: [{ id: 2 }] });
+    const upserted = await service.from('rt_projects').upsert({ id: 5, title: 'Upserted' }).rollback();
+    expect(upserted.error).toBeNull();
+
+    const { rows } = await server.ctx.db.query('select id, title from public.rt_projects where id in (1, 2, 5) or title = $1 order by id', ['Dry run']);
+    expect(rows).toEqual([{ id: 1, title: 'Alpha' }, { id: 2, title: 'Beta' }, { id: 5, title: 'Epsilon' }]);
+    expect(await capturedChanges()).toBe(before);
+
+    // The capture is live: the same write without rollback leaves its event.
+    await service.from('rt_projects').update({ title: 'Alpha' }).eq('id', 1);
+    expect(await capturedChanges()).toBe(before + 1);
+  });
+
+  it('rolls back a volatile function called by rpc, and says so in Preference-Applied', async () => {
+    const res = await fetch(`${server.url}/rest/v1/rpc/rt_bump`, {
+      method: 'POST',
+      headers: { apikey: server.serviceRoleKey, authorization: `Bearer ${server.serviceRoleKey}`, 'content-type': 'application/json', prefer: 'tx=rollback' },
+      body: JSON.stringify({ p_id: 1 }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toBe(6);
+    expect(await one('select upvotes from public.rt_projects where id = 1')).toEqual({ upvotes: 5 });
+
+    const write = await fetch(`${server.url}/rest/v1/rt_projects?id=eq.1`, {
+      method: 'PATCH',
+      headers: { apikey: server.serviceRoleKey, authorization: `Bearer ${server.serviceRoleKey}`, 'content-type': 'application/json', prefer: 'tx=rollback' },
+      body: JSON.stringify({ upvotes: 50 }),
+    });
+    expect(write.status).toBe(204);
+    expect(write.headers.get('preference-applied')).toContain('tx=rollback');
+    expect(await one('select upvotes from public.rt_projects where id = 1')).toEqual({ upvotes: 5 });
+  });
+});
+
+describe('REST_TX_END=commit refuses Prefer: tx=rollback instead of committing it', () => {
+  it('answers 400 PGRST122 and writes nothing', async () => {
+    const strict = await startTestServer({ REST_TX_END: 'commit' });
+    try {
+      await installFixtures(strict);
+      await seedFixtures(strict);
+      const res = await strict.service().from('rt_projects').update({ title: 'Kept?' }).eq('id', 1).rollback();
+      expect(res.status).toBe(400);
+      expect(res.error?.code).toBe('PGRST122');
+      const { rows } = await strict.ctx.db.query('select title from public.rt_projects where id = 1');
+      expect(rows).toEqual([{ title: 'Alpha' }]);
+    } finally {
+      await strict.close();
+    }
+  });
+});
