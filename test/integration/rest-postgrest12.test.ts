@@ -15,6 +15,7 @@ create function public.rt_over(a int) returns text language sql immutable as $$s
 create function public.rt_over(a text, b text) returns text language sql immutable as $$select 'text ' || a || b$$;
 create function public.rt_ambiguous(a int) returns text language sql immutable as $$select 'one'$$;
 create function public.rt_ambiguous(a int, b int default 1) returns text language sql immutable as $$select 'two'$$;
+create function public.rt_shout(text) returns text language sql immutable as 'select upper($1)';
 create function public.rt_set_upvotes(p_value int) returns setof public.rt_projects language sql volatile as
   'update public.rt_projects set upvotes = p_value returning *';
 alter publication supabase_realtime add table public.rt_projects;
@@ -93,5 +94,41 @@ describe('REST_TX_END=commit refuses Prefer: tx=rollback instead of committing i
     } finally {
       await strict.close();
     }
+  });
+});
+
+describe('rpc resolves unnamed and overloaded parameters as PostgREST 12, never with a Postgres syntax error', () => {
+  it('does not offer a function whose parameters have no names (PGRST202), whatever the keys', async () => {
+    for (const args of [{ '': 1 }, {}, { a: 1 }]) {
+      const res = await service.rpc('rt_unnamed', args);
+      expect(res.status).toBe(404);
+      expect(res.error?.code).toBe('PGRST202');
+    }
+    const res = await service.rpc('rt_unnamed', { '': 1 });
+    expect(res.error).toMatchObject({
+      message: 'Could not find the function public.rt_unnamed() in the schema cache',
+      details: 'Searched for the function public.rt_unnamed with parameter  or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+    });
+  });
+
+  it('calls a function whose one parameter is an unnamed text with the "" key', async () => {
+    expect(await service.rpc('rt_shout', { '': 'hi' })).toMatchObject({ status: 200, data: 'HI', error: null });
+  });
+
+  it('picks the overload the argument names call', async () => {
+    expect((await service.rpc('rt_over', { a: 2 })).data).toBe('int 2');
+    expect((await service.rpc('rt_over', { a: 'x', b: 'y' })).data).toBe('text xy');
+    expect((await service.rpc('rt_ambiguous', { a: 1, b: 2 })).data).toBe('two');
+  });
+
+  it('answers 300 PGRST203 when two overloads take the same arguments', async () => {
+    const res = await service.rpc('rt_ambiguous', { a: 1 });
+    expect(res.status).toBe(300);
+    expect(res.error).toEqual({
+      code: 'PGRST203',
+      details: null,
+      hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+      message: 'Could not choose the best candidate function between: public.rt_ambiguous(a => integer), public.rt_ambiguous(a => integer, b => integer)',
+    });
   });
 });
