@@ -132,3 +132,31 @@ describe('rpc resolves unnamed and overloaded parameters as PostgREST 12, never 
     });
   });
 });
+
+describe("rpc answers count: 'exact' in Content-Range", () => {
+  it('counts a scalar result as one row, by POST, GET and HEAD', async () => {
+    expect(await service.rpc('rt_add', { a: 1, b: 2 }, { count: 'exact' })).toMatchObject({ status: 200, data: 3, count: 1 });
+    expect(await service.rpc('rt_add', { a: 1, b: 2 }, { get: true, count: 'exact' })).toMatchObject({ status: 200, data: 3, count: 1 });
+    expect(await service.rpc('rt_add', { a: 1, b: 2 }, { head: true, count: 'exact' })).toMatchObject({ status: 200, data: null, count: 1 });
+  });
+
+  it('counts a single row result', async () => {
+    expect(await service.rpc('rt_first_project', {}, { count: 'exact' })).toMatchObject({ status: 200, data: { id: 1 }, count: 1 });
+  });
+});
+
+describe('rpc honours Prefer: handling=strict, max-affected', () => {
+  it('refuses a function that changes more rows than allowed, with PGRST124, and keeps none of its changes', async () => {
+    const res = await service.rpc('rt_set_upvotes', { p_value: 77 }).maxAffected(1).select('id');
+    expect(res.status).toBe(400);
+    expect(res.error).toMatchObject({ code: 'PGRST124', message: 'Query result exceeds max-affected preference constraint' });
+    const { rows } = await server.ctx.db.query('select count(*)::int as n from public.rt_projects where upvotes = 77');
+    expect(rows).toEqual([{ n: 0 }]);
+  });
+
+  it('lets one within the limit through', async () => {
+    const res = await service.rpc('rt_bump', { p_id: 2 }).maxAffected(1);
+    expect(res).toMatchObject({ status: 200, data: 10, error: null });
+    await server.ctx.db.query('update public.rt_projects set upvotes = 9 where id = 2');
+  });
+});

@@ -81,6 +81,16 @@ export function notSingle(n: number): RestError {
   return new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${n} rows`);
 }
 
+/** Prefer: handling=strict, max-affected=N refused: the write is rolled back (PostgREST's PGRST124). */
+export function maxAffectedExceeded(n: number): RestError {
+  return new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`);
+}
+
+/** The max-affected a request holds its write to: PostgREST honours it only with handling=strict. */
+export function maxAffectedOf(scope: RequestScope): number | undefined {
+  return scope.prefs.handling === 'strict' ? scope.prefs.maxAffected : undefined;
+}
+
 export function preferenceApplied(prefs: Preferences, keys: ReadonlyArray<keyof Preferences>, rolledBack = false): Record<string, string> {
   const applied = keys.filter((k) => prefs[k] !== undefined).map((k) => `${k === 'maxAffected' ? 'max-affected' : k}=${prefs[k]}`);
   if (rolledBack) applied.push('tx=rollback');

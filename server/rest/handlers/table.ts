@@ -11,7 +11,7 @@ import type { Relation } from '../schema-cache.ts';
 import { buildRead, type BuildContext, type ReadStatement } from '../sql/read.ts';
 import { Sql } from '../sql/sql.ts';
 import { buildDelete, buildInsert, buildUpdate, insertColumns, type Returning } from '../sql/write.ts';
-import { JSON_TYPE, OBJECT_TYPE, notSingle, reader, rollsBack, writer, preferenceApplied, singleObject, type Reply, type RequestScope } from './scope.ts';
+import { JSON_TYPE, OBJECT_TYPE, maxAffectedExceeded, maxAffectedOf, notSingle, reader, rollsBack, writer, preferenceApplied, singleObject, type Reply, type RequestScope } from './scope.ts';
 
 type Row = { body: string | null; n: number | string; total?: number | string | null; location?: string | null };
 
@@ -97,7 +97,8 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
 
   admitPatterns(stmt, scope.ctx.db.kind, scope.auth.role);
   const caller = writer(scope, { table }, rowCount);
-  const needsCheck = scope.media.single || (scope.prefs.handling === 'strict' && scope.prefs.maxAffected !== undefined);
+  const maxAffected = maxAffectedOf(scope);
+  const needsCheck = scope.media.single || maxAffected !== undefined;
   if (!needsCheck) {
     return writeReply(scope, await statementAsCaller(scope.ctx.db, caller, stmt, 'location'), scope.method === 'POST' ? 201 : 200, rel);
   }
@@ -106,9 +107,7 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
     const n = Number(r.n);
     // Throwing here rolls the write back, as PostgREST does for these refusals.
     if (scope.media.single && n !== 1) throw notSingle(n);
-    if (scope.prefs.handling === 'strict' && scope.prefs.maxAffected !== undefined && n > scope.prefs.maxAffected) {
-      throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`);
-    }
+    if (maxAffected !== undefined && n > maxAffected) throw maxAffectedExceeded(n);
     return r;
   });
   return writeReply(scope, row, scope.method === 'POST' ? 201 : 200, rel);
