@@ -96,6 +96,8 @@ export interface ResultRow {
   n: number;
   total?: number;
   location?: string | null;
+  /** For an upsert: how many of the rows it inserted (the rest it updated). */
+  inserted?: number;
 }
 
 /**
@@ -139,8 +141,8 @@ async function rolledBackStatement(
 }
 
 function resultRow(row: readonly (string | null)[], third: 'total' | 'location'): ResultRow {
-  const [body, n, extra] = row;
+  const [body, n, extra, inserted] = row;
   return third === 'total'
     ? { body: body ?? null, n: Number(n), total: extra === undefined || extra === null ? undefined : Number(extra) }
-    : { body: body ?? null, n: Number(n), location: extra ?? null };
+    : { body: body ?? null, n: Number(n), location: extra ?? null, inserted: inserted === undefined || inserted === null ? undefined : Number(inserted) };
 }

@@ -35,6 +35,13 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+/** A POST to /rpc as the service role with a Prefer header supabase-js's types allow only from PostgREST 13. */
+const serviceRpc = (path: string, args: unknown, prefer: string) =>
+  fetch(`${server.url}/rest/v1/rpc/${path}`, {
+    method: 'POST',
+    headers: { apikey: server.serviceRoleKey, authorization: `Bearer ${server.serviceRoleKey}`, 'content-type': 'application/json', prefer },
+    body: JSON.stringify(args),
+  });
 const one = async <T>(sql: string, params: unknown[] = []) => (await server.ctx.db.query<T>(sql, params)).rows[0]!;
 const capturedChanges = async () => Number((await one<{ n: number }>('select count(*)::int as n from platform.realtime_changes')).n);
 
@@ -147,16 +154,31 @@ describe("rpc answers count: 'exact' in Content-Range", () => {
 
 describe('rpc honours Prefer: handling=strict, max-affected', () => {
   it('refuses a function that changes more rows than allowed, with PGRST124, and keeps none of its changes', async () => {
-    const res = await service.rpc('rt_set_upvotes', { p_value: 77 }).maxAffected(1).select('id');
+    const res = await serviceRpc('rt_set_upvotes?select=id', { p_value: 77 }, 'handling=strict,max-affected=1');
     expect(res.status).toBe(400);
-    expect(res.error).toMatchObject({ code: 'PGRST124', message: 'Query result exceeds max-affected preference constraint' });
+    expect(await res.json()).toMatchObject({ code: 'PGRST124', message: 'Query result exceeds max-affected preference constraint' });
     const { rows } = await server.ctx.db.query('select count(*)::int as n from public.rt_projects where upvotes = 77');
     expect(rows).toEqual([{ n: 0 }]);
   });
 
   it('lets one within the limit through', async () => {
-    const res = await service.rpc('rt_bump', { p_id: 2 }).maxAffected(1);
-    expect(res).toMatchObject({ status: 200, data: 10, error: null });
+    const res = await serviceRpc('rt_bump', { p_id: 2 }, 'handling=strict,max-affected=1');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toBe(10);
     await server.ctx.db.query('update public.rt_projects set upvotes = 9 where id = 2');
+  });
+});
+
+describe('an upsert that only updated answers 200, one that inserted 201 (PostgREST 12)', () => {
+  it('answers 200 when every row already existed, 201 when one is new, 201 when duplicates are ignored', async () => {
+    const updated = await service.from('rt_projects').upsert({ id: 5, title: 'Epsilon' }).select('id, title');
+    expect(updated).toMatchObject({ status: 200, data: [{ id: 5, title: 'Epsilon' }] });
+    const minimal = await service.from('rt_projects').upsert({ id: 5, title: 'Epsilon' });
+    expect(minimal).toMatchObject({ status: 200, error: null });
+    const mixed = await service.from('rt_projects').upsert([{ id: 5, title: 'Epsilon' }, { id: 60, title: 'New' }]).select('id');
+    expect(mixed).toMatchObject({ status: 201, data: [{ id: 5 }, { id: 60 }] });
+    const ignored = await service.from('rt_projects').upsert({ id: 5, title: 'Ignored' }, { ignoreDuplicates: true }).select('id');
+    expect(ignored).toMatchObject({ status: 201, data: [] });
+    await server.ctx.db.query('delete from public.rt_projects where id = 60');
   });
 });

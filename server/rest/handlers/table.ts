@@ -13,7 +13,7 @@ import { Sql } from '../sql/sql.ts';
 import { buildDelete, buildInsert, buildUpdate, insertColumns, type Returning } from '../sql/write.ts';
 import { JSON_TYPE, OBJECT_TYPE, maxAffectedExceeded, maxAffectedOf, notSingle, reader, rollsBack, writer, preferenceApplied, singleObject, type Reply, type RequestScope } from './scope.ts';
 
-type Row = { body: string | null; n: number | string; total?: number | string | null; location?: string | null };
+type Row = { body: string | null; n: number | string; total?: number | string | null; location?: string | null; inserted?: number | string | null };
 
 export function findRelation(scope: RequestScope, table: string): Relation {
   const rel = scope.snap.relations.get(table);
@@ -141,6 +141,8 @@ function readReply(scope: RequestScope, row: Row, offset: number): Reply {
 
 function writeReply(scope: RequestScope, row: Row, okStatus: number, rel: Relation): Reply {
   const n = Number(row.n);
+  // An upsert that inserted nothing, only updated, created nothing: 200, as PostgREST 12 answers.
+  const onlyUpdated = scope.method === 'POST' && scope.prefs.resolution === 'merge-duplicates' && n > 0 && row.inserted !== undefined && row.inserted !== null && Number(row.inserted) === 0;
   const counted = scope.prefs.count ? String(n) : '*';
   const headers: Record<string, string> = {
     'Content-Range': scope.method === 'POST' || n === 0 ? `*/${counted}` : `0-${n - 1}/${counted}`,
@@ -151,7 +153,7 @@ function writeReply(scope: RequestScope, row: Row, okStatus: number, rel: Relati
     const query = Object.entries(pk).map(([k, v]) => `${encodeURIComponent(k)}=eq.${encodeURIComponent(String(v))}`).join('&');
     headers['Location'] = `/${rel.name}?${query}`;
   }
-  if (scope.prefs.return !== 'representation') return { status: okStatus === 201 ? 201 : 204, body: null, headers };
+  if (scope.prefs.return !== 'representation') return { status: onlyUpdated ? 200 : okStatus === 201 ? 201 : 204, body: null, headers };
   headers['Content-Type'] = scope.media.single ? OBJECT_TYPE : JSON_TYPE;
-  return { status: okStatus, body: scope.media.single ? singleObject(row.body!, n) : row.body!, headers };
+  return { status: onlyUpdated ? 200 : okStatus, body: scope.media.single ? singleObject(row.body!, n) : row.body!, headers };
 }
