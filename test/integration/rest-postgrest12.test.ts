@@ -18,6 +18,9 @@ create function public.rt_ambiguous(a int, b int default 1) returns text languag
 create function public.rt_shout(text) returns text language sql immutable as 'select upper($1)';
 create function public.rt_set_upvotes(p_value int) returns setof public.rt_projects language sql volatile as
   'update public.rt_projects set upvotes = p_value returning *';
+create table public.rt_folders (id int primary key, name text not null, parent_id int references public.rt_folders(id));
+insert into public.rt_folders values (1, 'root', null), (2, 'docs', 1), (3, 'src', 1);
+grant select on public.rt_folders to anon, authenticated, service_role;
 alter publication supabase_realtime add table public.rt_projects;
 select platform.realtime_sync_capture();
 `;
@@ -180,5 +183,49 @@ describe('an upsert that only updated answers 200, one that inserted 201 (PostgR
     const ignored = await service.from('rt_projects').upsert({ id: 5, title: 'Ignored' }, { ignoreDuplicates: true }).select('id');
     expect(ignored).toMatchObject({ status: 201, data: [] });
     await server.ctx.db.query('delete from public.rt_projects where id = 60');
+  });
+});
+
+describe("PGRST116 and PGRST201 answer in PostgREST 12's words", () => {
+  it('PGRST116: Cannot coerce the result to a single JSON object', async () => {
+    const res = await service.from('rt_projects').select('id').in('id', [1, 2]).single();
+    expect(res.status).toBe(406);
+    expect(res.error).toEqual({ code: 'PGRST116', details: 'The result contains 2 rows', hint: null, message: 'Cannot coerce the result to a single JSON object' });
+  });
+
+  it('PGRST201: details list each relationship with its cardinality', async () => {
+    const res = await service.from('rt_projects').select('id, rt_creators(name)');
+    expect(res.status).toBe(300);
+    expect(res.error).toEqual({
+      code: 'PGRST201',
+      details: [
+        {
+          cardinality: 'many-to-one',
+          embedding: 'rt_projects with rt_creators',
+          relationship: 'rt_projects_creator_id_fkey using rt_projects(creator_id) and rt_creators(id)',
+        },
+        {
+          cardinality: 'many-to-one',
+          embedding: 'rt_projects with rt_creators',
+          relationship: 'rt_projects_reviewer_id_fkey using rt_projects(reviewer_id) and rt_creators(id)',
+        },
+      ],
+      hint: "Try changing 'rt_creators' to one of the following: 'rt_creators!rt_projects_creator_id_fkey', 'rt_creators!rt_projects_reviewer_id_fkey'. Find the desired relationship in the 'details' key.",
+      message: "Could not embed because more than one relationship was found for 'rt_projects' and 'rt_creators'",
+    });
+    const reverse = await service.from('rt_creators').select('id, rt_projects(id)');
+    expect((reverse.error?.details as unknown as { cardinality: string }[]).map((d) => d.cardinality)).toEqual(['one-to-many', 'one-to-many']);
+  });
+});
+
+describe('a self-referencing table embeds its children by its own name, its parent by the column', () => {
+  it('rt_folders(*) is the children, parent_id(*) the parent, rt_folders!parent_id(*) the children again', async () => {
+    const children = await service.from('rt_folders').select('id, rt_folders(id, name)').eq('id', 1).single();
+    expect(children).toMatchObject({ status: 200, error: null, data: { id: 1, rt_folders: [{ id: 2, name: 'docs' }, { id: 3, name: 'src' }] } });
+    const parent = await service.from('rt_folders').select('*, parent_id(*)').eq('id', 2).single();
+    expect(parent.error).toBeNull();
+    expect(parent.data).toEqual({ id: 2, name: 'docs', parent_id: { id: 1, name: 'root', parent_id: null } });
+    const hinted = await service.from('rt_folders').select('id, rt_folders!parent_id(id)').eq('id', 1).single();
+    expect(hinted.data).toEqual({ id: 1, rt_folders: [{ id: 2 }, { id: 3 }] });
   });
 });

@@ -39,7 +39,7 @@ describe('GET /rest/v1/{table}: select', () => {
     expect(none.status).toBe(406);
     expect(none.error).toMatchObject({
       code: 'PGRST116',
-      message: 'JSON object requested, multiple (or no) rows returned',
+      message: 'Cannot coerce the result to a single JSON object',
       details: 'The result contains 0 rows',
     });
     const many = await rest('rt_projects?select=id', { headers: { accept: 'application/vnd.pgrst.object+json' } });

@@ -78,7 +78,7 @@ export function singleObject(arrayText: string, n: number): string {
 
 
 export function notSingle(n: number): RestError {
-  return new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${n} rows`);
+  return new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`);
 }
 
 /** Prefer: handling=strict, max-affected=N refused: the write is rolled back (PostgREST's PGRST124). */
