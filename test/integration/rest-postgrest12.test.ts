@@ -229,3 +229,26 @@ describe('a self-referencing table embeds its children by its own name, its pare
     expect(hinted.data).toEqual({ id: 1, rt_folders: [{ id: 2 }, { id: 3 }] });
   });
 });
+
+describe('text/csv is written as PostgREST writes it: each value as Postgres prints it, quoted as Postgres quotes it', () => {
+  it('prints arrays, jsonb and timestamps as Postgres does, quoting commas, quotes, spaces and empty text', async () => {
+    await server.ctx.db.query(`insert into public.rt_projects (id, title, tags, meta, created_at) values (70, '', '{a,"b c"}', '{"k": [1, 2]}', '2024-03-01 10:00:00+00')`);
+    try {
+      const { data, error } = await service.from('rt_projects').select('id, title, tags, meta, created_at, done:upvotes').in('id', [70, 2]).order('id').csv();
+      expect(error).toBeNull();
+      const createdAt = (await one<{ t: string }>(`select created_at::text as t from public.rt_projects where id = 2`)).t;
+      expect(data).toBe(
+        'id,title,tags,meta,created_at,done\n' +
+          `2,Beta,{web},"{""stack"": {""ui"": ""vue""}, ""stars"": 7}","${createdAt}",9\n` +
+          '70,"","{a,""b c""}","{""k"": [1, 2]}","2024-03-01 10:00:00+00",0',
+      );
+    } finally {
+      await server.ctx.db.query('delete from public.rt_projects where id = 70');
+    }
+  });
+
+  it('answers only a line break when no row matches', async () => {
+    const { data } = await service.from('rt_projects').select('id').eq('id', 999).csv();
+    expect(data).toBe('\n');
+  });
+});

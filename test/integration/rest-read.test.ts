@@ -236,7 +236,7 @@ describe('order, paging and counts', () => {
   it('answers text/csv when asked', async () => {
     const { data, error } = await anon.from('rt_projects').select('id,title,meta').in('id', [2, 4]).order('id').csv();
     expect(error).toBeNull();
-    expect(data).toBe('id,title,meta\n2,Beta,"{""stack"":{""ui"":""vue""},""stars"":7}"\n4,"delta, ""quoted""",');
+    expect(data).toBe('id,title,meta\n2,Beta,"{""stack"": {""ui"": ""vue""}, ""stars"": 7}"\n4,"delta, ""quoted""",');
   });
 
   it('strips nulls when asked', async () => {

@@ -3,7 +3,6 @@ import { RestError, parseError } from '../errors.ts';
 import { runAsCaller, statementAsCaller } from '../execute.ts';
 import { admitPatterns } from '../pattern-admission.ts';
 import { isPlainObject, readJsonBody } from '../http/body.ts';
-import { jsonArrayToCsv } from '../http/csv.ts';
 import { paging, rangeResult } from '../http/negotiate.ts';
 import { parseQuery } from '../parse/query.ts';
 import { cachedRead } from '../read-cache.ts';
@@ -29,8 +28,8 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
 
   if (scope.method === 'GET' || scope.method === 'HEAD') {
     const range = requestHeader(scope.c, 'range');
-    // Everything the statement is built from: the table and query, the range, count and nulls.
-    const key = `${table}?${scope.search}|${range ?? ''}|${scope.prefs.count ?? ''}|${scope.media.stripNulls}`;
+    // Everything the statement is built from: the table and query, the range, count, nulls and CSV.
+    const key = `${table}?${scope.search}|${range ?? ''}|${scope.prefs.count ?? ''}|${scope.media.stripNulls}|${scope.media.csv ?? false}`;
     const { stmt, page } = cachedRead(scope.snap, key, () => {
       const q = parseQuery(new URLSearchParams(scope.search));
       const root = q.levels.get('')!;
@@ -43,6 +42,7 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
         paging: page,
         count: Boolean(scope.prefs.count),
         stripNulls: scope.media.stripNulls,
+        csv: scope.media.csv,
       });
       return { stmt, page };
     });
@@ -134,7 +134,7 @@ function readReply(scope: RequestScope, row: Row, offset: number): Reply {
     'Content-Range': contentRange,
     ...preferenceApplied(scope.prefs, ['count']),
   };
-  if (scope.media.csv) return { status, body: jsonArrayToCsv(row.body!), headers: { ...headers, 'Content-Type': 'text/csv; charset=utf-8' } };
+  if (scope.media.csv) return { status, body: row.body!, headers: { ...headers, 'Content-Type': 'text/csv; charset=utf-8' } };
   const body = scope.media.single ? singleObject(row.body!, n) : row.body!;
   return { status: scope.media.single ? 200 : status, body, headers };
 }
