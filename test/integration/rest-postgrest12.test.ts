@@ -252,3 +252,17 @@ describe('text/csv is written as PostgREST writes it: each value as Postgres pri
     expect(data).toBe('\n');
   });
 });
+
+describe('an empty embed answers no key: it only filters, with !inner', () => {
+  it('rt_creators!creator_id!inner() keeps the projects whose creator matches, and shows nothing of it', async () => {
+    const { data, error } = await service
+      .from('rt_projects')
+      .select('id, rt_creators!creator_id!inner()')
+      .eq('rt_creators.name', 'Bob')
+      .order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: 2 }, { id: 5 }]);
+    const plain = await service.from('rt_projects').select('id, rt_creators!creator_id()').eq('id', 1);
+    expect(plain.data).toEqual([{ id: 1 }]);
+  });
+});

@@ -82,6 +82,11 @@ export function buildLevel(ctx: BuildContext, rel: Relation, items: SelectItem[]
   };
 
   for (const e of embeds) {
+    if (e.item.select.length === 0) {
+      // An empty embed answers no key: it is there for its !inner and its filters (PostgREST).
+      levelOf(ctx, e.path);
+      continue;
+    }
     const ca = ctx.sql.alias();
     const child = buildLevel(ctx, e.join.child, e.item.select, ca, e.path);
     const where = [e.join.on(alias, ca), ...child.where].join(' and ');
