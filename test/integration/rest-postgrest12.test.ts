@@ -121,6 +121,12 @@ describe('rpc resolves unnamed and overloaded parameters as PostgREST 12, never 
     });
   });
 
+  it('suggests the most alike function for a name none has, and none for a function it cannot call', async () => {
+    const typo = await service.rpc('rt_shoutt', { '': 'hi' });
+    expect(typo.error).toMatchObject({ code: 'PGRST202', hint: 'Perhaps you meant to call the function public.rt_shout' });
+    expect((await service.rpc('rt_unnamed', { '': 1 })).error?.hint).toBeNull();
+  });
+
   it('calls a function whose one parameter is an unnamed text with the "" key', async () => {
     expect(await service.rpc('rt_shout', { '': 'hi' })).toMatchObject({ status: 200, data: 'HI', error: null });
   });

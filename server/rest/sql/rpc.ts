@@ -58,8 +58,38 @@ export function resolveRoutine(snap: SchemaSnapshot, name: string, keys: string[
     'PGRST202',
     `Could not find the function public.${name}${sorted.length ? `(${sorted.join(', ')})` : ' without parameters'} in the schema cache`,
     `Searched for the function public.${name} ${given} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-    overloads.length ? `Perhaps you meant to call the function public.${name}(${overloads[0]!.args.map((a) => a.name).join(', ')})` : null,
+    overloads.length
+      ? `Perhaps you meant to call the function public.${name}(${overloads[0]!.args.map((a) => a.name).join(', ')})`
+      : (snap.functions.has(name) ? null : closestFunctionHint(snap, name)),
   );
+}
+
+/**
+ * For a name no function has, PostgREST suggests the most alike one it can call, when they are
+ * at least a third alike (by edit distance over the longer name); a name some function has,
+ * with no callable overload, gets no suggestion.
+ */
+function closestFunctionHint(snap: SchemaSnapshot, name: string): string | null {
+  let best: { name: string; score: number } | null = null;
+  for (const [other, defs] of snap.functions) {
+    if (!defs.some(isCallable)) continue;
+    const score = 1 - editDistance(name, other) / Math.max(name.length, other.length);
+    if (score >= 1 / 3 && (!best || score > best.score)) best = { name: other, score };
+  }
+  return best ? `Perhaps you meant to call the function public.${best.name}` : null;
+}
+
+/** Levenshtein distance: the fewest single-character insertions, deletions and substitutions. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
 }
 
 /**
