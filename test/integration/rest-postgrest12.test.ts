@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { installFixtures, seedFixtures } from './rest-fixtures.ts';
+import { allNotifications, approvedProject, outbox, setPreference } from './notifications/fixtures.ts';
 
 /**
  * Behaviours of PostgREST 12 that supabase-js relies on and /rest/v1 once got wrong (issue 37):
@@ -87,6 +88,28 @@ describe('Prefer: tx=rollback rolls the write back (REST_TX_END=commit-allow-ove
     expect(write.status).toBe(204);
     expect(write.headers.get('preference-applied')).toContain('tx=rollback');
     expect(await one('select upvotes from public.rt_projects where id = 1')).toEqual({ upvotes: 5 });
+  });
+});
+
+describe('a rolled-back comment leaves no notification, e-mail or change event behind', () => {
+  it('answers the comment, then keeps neither it nor what it would have set off', async () => {
+    const maker = await server.createUser({ name: 'Mara Maker', email: 'mara@example.test' });
+    const visitor = await server.createUser({ name: 'Vic Visitor' });
+    const projectId = await approvedProject(server, maker, 'Dry Runs');
+    await setPreference(maker, 'comment_on_project', true, 'instant');
+    const before = { notes: (await allNotifications(server)).length, mails: (await outbox(server)).length, changes: await capturedChanges() };
+
+    const dry = await visitor.client.from('project_comments').insert({ project_id: projectId, content: 'Only a test' }).select('id').rollback().single();
+    expect(dry).toMatchObject({ status: 201, error: null });
+    const { rows } = await server.ctx.db.query('select id from public.project_comments where project_id = $1', [projectId]);
+    expect(rows).toEqual([]);
+    expect({ notes: (await allNotifications(server)).length, mails: (await outbox(server)).length, changes: await capturedChanges() }).toEqual(before);
+
+    // The same comment committed does set them off.
+    await visitor.client.from('project_comments').insert({ project_id: projectId, content: 'For real' });
+    expect((await allNotifications(server)).length).toBe(before.notes + 1);
+    expect((await outbox(server)).length).toBe(before.mails + 1);
+    expect(await capturedChanges()).toBeGreaterThan(before.changes);
   });
 });
 
