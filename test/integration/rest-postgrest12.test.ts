@@ -14,6 +14,8 @@ const ROUTINES_SQL = `
 create function public.rt_unnamed(int, int) returns int language sql immutable as 'select $1 * $2';
 create function public.rt_over(a int) returns text language sql immutable as $$select 'int ' || a$$;
 create function public.rt_over(a text, b text) returns text language sql immutable as $$select 'text ' || a || b$$;
+create function public.rt_same_keys(a text) returns int language sql immutable as 'select 1';
+create function public.rt_same_keys(a int) returns int language sql immutable as 'select 2';
 create function public.rt_ambiguous(a int) returns text language sql immutable as $$select 'one'$$;
 create function public.rt_ambiguous(a int, b int default 1) returns text language sql immutable as $$select 'two'$$;
 create function public.rt_shout(text) returns text language sql immutable as 'select upper($1)';
@@ -169,6 +171,9 @@ describe('rpc resolves unnamed and overloaded parameters as PostgREST 12, never 
       hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
       message: 'Could not choose the best candidate function between: public.rt_ambiguous(a => integer), public.rt_ambiguous(a => integer, b => integer)',
     });
+    // Named as PostgREST names them: fewest parameters first, then alphabetically (not by age).
+    const sameKeys = await service.rpc('rt_same_keys', { a: 1 });
+    expect(sameKeys.error?.message).toBe('Could not choose the best candidate function between: public.rt_same_keys(a => integer), public.rt_same_keys(a => text)');
   });
 });
 

@@ -31,6 +31,12 @@ function signature(fn: RoutineDef): string {
   return `public.${fn.name}(${fn.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`;
 }
 
+/** PGRST203's order, as PostgREST lists them: by number of parameters, then alphabetically. */
+function fewestParametersFirst(a: RoutineDef, b: RoutineDef): number {
+  const [x, y] = [signature(a), signature(b)];
+  return a.args.length - b.args.length || (x < y ? -1 : x > y ? 1 : 0);
+}
+
 /**
  * Picks the overload the given argument keys call, as PostgREST does: the one whose parameters
  * the keys match; failing that, the one taking the whole body as json. None: PGRST202; more than
@@ -46,7 +52,7 @@ export function resolveRoutine(snap: SchemaSnapshot, name: string, keys: string[
     throw new RestError(
       300,
       'PGRST203',
-      `Could not choose the best candidate function between: ${candidates.map(signature).join(', ')}`,
+      `Could not choose the best candidate function between: ${[...candidates].sort(fewestParametersFirst).map(signature).join(', ')}`,
       null,
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     );
