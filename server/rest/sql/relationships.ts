@@ -74,6 +74,8 @@ export function resolveEmbed(snap: SchemaSnapshot, parent: Relation, name: strin
     );
   }
   if (candidates.length > 1) {
+    // Named in one order whatever order the catalog gave them in: by constraint name.
+    candidates.sort((a, b) => (a.fk.name < b.fk.name ? -1 : a.fk.name > b.fk.name ? 1 : 0));
     const options = candidates.map((c) => `'${name}!${c.fk.name}'`).join(', ');
     throw new RestError(
       300,
