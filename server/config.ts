@@ -81,6 +81,10 @@ const envSchema = z.object({
   // Postgres (DATABASE_URL) only: waits before a request is answered 503 instead of hanging.
   DATABASE_ACQUIRE_TIMEOUT_SECONDS: z.coerce.number().min(0).default(5),
   DATABASE_QUERY_TIMEOUT_SECONDS: z.coerce.number().min(0).default(10),
+  // How a /rest/v1 write's transaction ends, as PostgREST's db-tx-end: "commit-allow-override"
+  // commits unless the request sends Prefer: tx=rollback (supabase-js's .rollback()); "commit"
+  // refuses such a request rather than commit what it asked to roll back (decision 230).
+  REST_TX_END: z.enum(['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override']).default('commit-allow-override'),
   // statement_timeout per API role, as Supabase sets it (PGlite cannot enforce it).
   STATEMENT_TIMEOUT_ANON: pgDuration.default('3s'),
   STATEMENT_TIMEOUT_AUTHENTICATED: pgDuration.default('8s'),

@@ -11,7 +11,8 @@ export class RestError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly details: string | null = null,
+    /** Mostly a sentence; PGRST201 lists the relationships it could not choose between. */
+    readonly details: string | null | ReadonlyArray<Record<string, string>> = null,
     readonly hint: string | null = null,
     readonly headers: Record<string, string> = {},
   ) {

@@ -19,6 +19,8 @@ export interface Caller {
   auth: Pick<RequestAuth, 'role' | 'claims'>;
   req: RequestInfo;
   readOnly: boolean;
+  /** The transaction is rolled back once the answer is in (Prefer: tx=rollback; decision 230). */
+  rollback?: boolean;
   /** For writes: the count against the caller's write limit (in the same round trip on Postgres). */
   limit?: WriteCount;
   /** For signed-in callers not vouched for lately: their session, checked first in the same round trip. */
@@ -43,6 +45,11 @@ function failed(err: unknown, caller: Caller): never {
   throw writeLimitRefusal(err) ?? err;
 }
 
+/** Carries a rolled-back transaction's answer out of it: throwing is what makes it roll back. */
+class RolledBack<T> {
+  constructor(readonly result: T) {}
+}
+
 /** Remembers a passed session check, dated when the request started. */
 function vouch(caller: Caller, startedAt: number): void {
   if (caller.session) caller.session.liveness.passed(caller.session.check, startedAt);
@@ -63,11 +70,19 @@ export async function runAsCaller<T>(db: Database, caller: Caller, fn: (tx: Quer
       if (rows[0]!.wait > 0) throw writeLimitExceeded(rows[0]!.wait);
     }
     const { auth, req, readOnly, session } = caller;
-    const result = await db.transaction(async (tx) => {
-      const settings = preamble({ auth, req, readOnly, session });
-      await tx.query(settings.sql, settings.params);
-      return fn(tx);
-    });
+    let result: T;
+    try {
+      result = await db.transaction(async (tx) => {
+        const settings = preamble({ auth, req, readOnly, session });
+        await tx.query(settings.sql, settings.params);
+        const answer = await fn(tx);
+        if (caller.rollback) throw new RolledBack(answer);
+        return answer;
+      });
+    } catch (err) {
+      if (!(err instanceof RolledBack)) throw err;
+      result = err.result as T;
+    }
     vouch(caller, startedAt);
     return result;
   } catch (err) {
@@ -81,6 +96,8 @@ export interface ResultRow {
   n: number;
   total?: number;
   location?: string | null;
+  /** For an upsert: how many of the rows it inserted (the rest it updated). */
+  inserted?: number;
 }
 
 /**
@@ -94,6 +111,7 @@ export async function statementAsCaller(
   /** What the statement's third column is: table writes answer a location, the rest a total. */
   third: 'total' | 'location' = 'total',
 ): Promise<ResultRow> {
+  if (caller.rollback) return rolledBackStatement(db, caller, stmt, third);
   let row: readonly (string | null)[] | undefined;
   const startedAt = caller.session?.liveness.now() ?? 0;
   try {
@@ -106,8 +124,25 @@ export async function statementAsCaller(
   }
   vouch(caller, startedAt);
   if (!row) throw new Error('the statement returned no row');
-  const [body, n, extra] = row;
+  return resultRow(row, third);
+}
+
+/** The same statement in a transaction that is rolled back once its answer is read. */
+async function rolledBackStatement(
+  db: Database,
+  caller: Caller,
+  stmt: { text: string; params: readonly unknown[] },
+  third: 'total' | 'location',
+): Promise<ResultRow> {
+  const row = await runAsCaller(db, caller, async (tx) => (await tx.query<Record<string, unknown>>(stmt.text, stmt.params)).rows[0]);
+  if (!row) throw new Error('the statement returned no row');
+  const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  return resultRow(Object.values(row).map(text), third);
+}
+
+function resultRow(row: readonly (string | null)[], third: 'total' | 'location'): ResultRow {
+  const [body, n, extra, inserted] = row;
   return third === 'total'
     ? { body: body ?? null, n: Number(n), total: extra === undefined || extra === null ? undefined : Number(extra) }
-    : { body: body ?? null, n: Number(n), location: extra ?? null };
+    : { body: body ?? null, n: Number(n), location: extra ?? null, inserted: inserted === undefined || inserted === null ? undefined : Number(inserted) };
 }

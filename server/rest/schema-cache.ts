@@ -118,7 +118,9 @@ join pg_namespace n on n.oid = p.pronamespace
 join pg_type t on t.oid = p.prorettype
 left join pg_class rc on rc.oid = t.typrelid
 left join pg_namespace rn on rn.oid = rc.relnamespace
-where n.nspname = 'public' and p.prokind = 'f'`;
+where n.nspname = 'public' and p.prokind = 'f'
+-- overloads in the order they were made, so what names one (PGRST202's hint) is the same after a reload
+order by p.oid`;
 
 type RelRow = { oid: number; name: string; kind: string; updatable: number };
 type ColRow = { rel: number; name: string; type: string; not_null: boolean; generated: boolean; default_expr: string | null };

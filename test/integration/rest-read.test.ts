@@ -39,7 +39,7 @@ describe('GET /rest/v1/{table}: select', () => {
     expect(none.status).toBe(406);
     expect(none.error).toMatchObject({
       code: 'PGRST116',
-      message: 'JSON object requested, multiple (or no) rows returned',
+      message: 'Cannot coerce the result to a single JSON object',
       details: 'The result contains 0 rows',
     });
     const many = await rest('rt_projects?select=id', { headers: { accept: 'application/vnd.pgrst.object+json' } });
@@ -236,7 +236,7 @@ describe('order, paging and counts', () => {
   it('answers text/csv when asked', async () => {
     const { data, error } = await anon.from('rt_projects').select('id,title,meta').in('id', [2, 4]).order('id').csv();
     expect(error).toBeNull();
-    expect(data).toBe('id,title,meta\n2,Beta,"{""stack"":{""ui"":""vue""},""stars"":7}"\n4,"delta, ""quoted""",');
+    expect(data).toBe('id,title,meta\n2,Beta,"{""stack"": {""ui"": ""vue""}, ""stars"": 7}"\n4,"delta, ""quoted""",');
   });
 
   it('strips nulls when asked', async () => {

@@ -1,6 +1,6 @@
 import { requestHeader } from '../../http/node-request.ts';
 import { RestError } from '../errors.ts';
-import { statementAsCaller } from '../execute.ts';
+import { runAsCaller, statementAsCaller } from '../execute.ts';
 import { admitPatterns } from '../pattern-admission.ts';
 import { isPlainObject, readJsonBody } from '../http/body.ts';
 import { paging, rangeResult } from '../http/negotiate.ts';
@@ -8,7 +8,7 @@ import { parseQuery } from '../parse/query.ts';
 import { buildRead, renderTail, type BuildContext } from '../sql/read.ts';
 import { resolveRoutine, resultRelation, routineCall, takesWholeBody } from '../sql/rpc.ts';
 import { Sql } from '../sql/sql.ts';
-import { JSON_TYPE, OBJECT_TYPE, preferenceApplied, reader, writer, singleObject, type Reply, type RequestScope } from './scope.ts';
+import { JSON_TYPE, OBJECT_TYPE, maxAffectedExceeded, maxAffectedOf, preferenceApplied, reader, writer, singleObject, type Reply, type RequestScope } from './scope.ts';
 
 type Row = { body: string | null; n: number | string; total?: number | string | null };
 
@@ -76,14 +76,28 @@ export async function handleRpc(scope: RequestScope, name: string): Promise<Repl
     params = sql.params;
   }
 
-  const row: Row = await statementAsCaller(scope.ctx.db, caller, { text, params, planEachTime: sql.planEachTime });
+  const maxAffected = maxAffectedOf(scope);
+  const row: Row =
+    maxAffected === undefined
+      ? await statementAsCaller(scope.ctx.db, caller, { text, params, planEachTime: sql.planEachTime })
+      : await runAsCaller(scope.ctx.db, caller, async (tx) => {
+          const r = (await tx.query<Row>(text, params)).rows[0]!;
+          // Throwing here rolls back whatever the function wrote, as PostgREST does.
+          if (Number(r.n) > maxAffected) throw maxAffectedExceeded(Number(r.n));
+          return r;
+        });
   const n = Number(row.n);
   if (fn.returnKind === 'void') return { status: 204, body: null, headers: {} };
-  if (fn.returnKind === 'scalar' && !fn.returnsSet) {
-    return { status: 200, body: row.body ?? 'null', headers: { 'Content-Type': JSON_TYPE } };
-  }
-  if (fn.returnKind === 'composite' && !fn.returnsSet) {
-    return { status: 200, body: n === 1 ? row.body!.slice(1, -1) : 'null', headers: { 'Content-Type': JSON_TYPE } };
+  if (!fn.returnsSet) {
+    // One value, or one row: counted as one (or none), as PostgREST's Content-Range says.
+    const body = fn.returnKind === 'scalar' ? (row.body ?? 'null') : n === 1 ? row.body!.slice(1, -1) : 'null';
+    const counted = fn.returnKind === 'scalar' ? 1 : n;
+    const contentRange = `${counted === 0 ? '*' : '0-0'}/${scope.prefs.count ? counted : '*'}`;
+    return {
+      status: 200,
+      body,
+      headers: { 'Content-Type': JSON_TYPE, 'Content-Range': contentRange, ...preferenceApplied(scope.prefs, ['count'], caller.rollback) },
+    };
   }
   const total = row.total === undefined || row.total === null ? undefined : Number(row.total);
   const { status, contentRange } = rangeResult(page.offset, n, total);
@@ -93,7 +107,7 @@ export async function handleRpc(scope: RequestScope, name: string): Promise<Repl
     headers: {
       'Content-Type': scope.media.single ? OBJECT_TYPE : JSON_TYPE,
       'Content-Range': contentRange,
-      ...preferenceApplied(scope.prefs, ['count']),
+      ...preferenceApplied(scope.prefs, ['count'], caller.rollback),
     },
   };
 }

@@ -39,7 +39,26 @@ export function reader(scope: RequestScope): Caller {
 export function writer(scope: RequestScope, target: { table?: string; rpc?: string }, rows = 1): Caller {
   const { bucket, rule } = writeRule(scope.ctx.config, target, scope.method);
   const limit = countWrite(scope.ctx.writeCounts, scope.auth, clientLimitKey(scope.c, scope.ctx.config.TRUST_PROXY), bucket, rule, rows);
-  return { auth: scope.auth, req: scope.info, readOnly: false, limit, session: sessionOf(scope) };
+  return { auth: scope.auth, req: scope.info, readOnly: false, rollback: rollsBack(scope), limit, session: sessionOf(scope) };
+}
+
+/**
+ * Whether a write's transaction ends in ROLLBACK, as PostgREST's db-tx-end (REST_TX_END) and the
+ * request's Prefer: tx decide. Where the setting allows no override, a request asking for the
+ * other end is refused, whatever its handling: committing what a client asked to roll back, or
+ * the reverse, is never done silently (decision 230).
+ */
+export function rollsBack(scope: RequestScope): boolean {
+  const setting = scope.ctx.config.REST_TX_END;
+  const asked = scope.prefs.tx;
+  if (setting === 'commit-allow-override') return asked === 'rollback';
+  if (setting === 'rollback-allow-override') return asked !== 'commit';
+  const fixed = setting === 'rollback' ? 'rollback' : 'commit';
+  if (asked && asked !== fixed) {
+    const message = scope.prefs.handling === 'strict' ? 'Invalid preferences given with handling=strict' : `Prefer: tx=${asked} is not allowed on this server`;
+    throw new RestError(400, 'PGRST122', message, `Invalid preferences: tx=${asked}`, `This server ends every write's transaction with ${fixed.toUpperCase()}.`);
+  }
+  return fixed === 'rollback';
 }
 
 export interface Reply {
@@ -59,10 +78,21 @@ export function singleObject(arrayText: string, n: number): string {
 
 
 export function notSingle(n: number): RestError {
-  return new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${n} rows`);
+  return new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`);
 }
 
-export function preferenceApplied(prefs: Preferences, keys: ReadonlyArray<keyof Preferences>): Record<string, string> {
+/** Prefer: handling=strict, max-affected=N refused: the write is rolled back (PostgREST's PGRST124). */
+export function maxAffectedExceeded(n: number): RestError {
+  return new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`);
+}
+
+/** The max-affected a request holds its write to: PostgREST honours it only with handling=strict. */
+export function maxAffectedOf(scope: RequestScope): number | undefined {
+  return scope.prefs.handling === 'strict' ? scope.prefs.maxAffected : undefined;
+}
+
+export function preferenceApplied(prefs: Preferences, keys: ReadonlyArray<keyof Preferences>, rolledBack = false): Record<string, string> {
   const applied = keys.filter((k) => prefs[k] !== undefined).map((k) => `${k === 'maxAffected' ? 'max-affected' : k}=${prefs[k]}`);
+  if (rolledBack) applied.push('tx=rollback');
   return applied.length ? { 'Preference-Applied': applied.join(', ') } : {};
 }

@@ -3,7 +3,6 @@ import { RestError, parseError } from '../errors.ts';
 import { runAsCaller, statementAsCaller } from '../execute.ts';
 import { admitPatterns } from '../pattern-admission.ts';
 import { isPlainObject, readJsonBody } from '../http/body.ts';
-import { jsonArrayToCsv } from '../http/csv.ts';
 import { paging, rangeResult } from '../http/negotiate.ts';
 import { parseQuery } from '../parse/query.ts';
 import { cachedRead } from '../read-cache.ts';
@@ -11,9 +10,9 @@ import type { Relation } from '../schema-cache.ts';
 import { buildRead, type BuildContext, type ReadStatement } from '../sql/read.ts';
 import { Sql } from '../sql/sql.ts';
 import { buildDelete, buildInsert, buildUpdate, insertColumns, type Returning } from '../sql/write.ts';
-import { JSON_TYPE, OBJECT_TYPE, notSingle, reader, writer, preferenceApplied, singleObject, type Reply, type RequestScope } from './scope.ts';
+import { JSON_TYPE, OBJECT_TYPE, maxAffectedExceeded, maxAffectedOf, notSingle, reader, rollsBack, writer, preferenceApplied, singleObject, type Reply, type RequestScope } from './scope.ts';
 
-type Row = { body: string | null; n: number | string; total?: number | string | null; location?: string | null };
+type Row = { body: string | null; n: number | string; total?: number | string | null; location?: string | null; inserted?: number | string | null };
 
 export function findRelation(scope: RequestScope, table: string): Relation {
   const rel = scope.snap.relations.get(table);
@@ -29,8 +28,8 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
 
   if (scope.method === 'GET' || scope.method === 'HEAD') {
     const range = requestHeader(scope.c, 'range');
-    // Everything the statement is built from: the table and query, the range, count and nulls.
-    const key = `${table}?${scope.search}|${range ?? ''}|${scope.prefs.count ?? ''}|${scope.media.stripNulls}`;
+    // Everything the statement is built from: the table and query, the range, count, nulls and CSV.
+    const key = `${table}?${scope.search}|${range ?? ''}|${scope.prefs.count ?? ''}|${scope.media.stripNulls}|${scope.media.csv ?? false}`;
     const { stmt, page } = cachedRead(scope.snap, key, () => {
       const q = parseQuery(new URLSearchParams(scope.search));
       const root = q.levels.get('')!;
@@ -43,6 +42,7 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
         paging: page,
         count: Boolean(scope.prefs.count),
         stripNulls: scope.media.stripNulls,
+        csv: scope.media.csv,
       });
       return { stmt, page };
     });
@@ -97,7 +97,8 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
 
   admitPatterns(stmt, scope.ctx.db.kind, scope.auth.role);
   const caller = writer(scope, { table }, rowCount);
-  const needsCheck = scope.media.single || (scope.prefs.handling === 'strict' && scope.prefs.maxAffected !== undefined);
+  const maxAffected = maxAffectedOf(scope);
+  const needsCheck = scope.media.single || maxAffected !== undefined;
   if (!needsCheck) {
     return writeReply(scope, await statementAsCaller(scope.ctx.db, caller, stmt, 'location'), scope.method === 'POST' ? 201 : 200, rel);
   }
@@ -106,9 +107,7 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
     const n = Number(r.n);
     // Throwing here rolls the write back, as PostgREST does for these refusals.
     if (scope.media.single && n !== 1) throw notSingle(n);
-    if (scope.prefs.handling === 'strict' && scope.prefs.maxAffected !== undefined && n > scope.prefs.maxAffected) {
-      throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`);
-    }
+    if (maxAffected !== undefined && n > maxAffected) throw maxAffectedExceeded(n);
     return r;
   });
   return writeReply(scope, row, scope.method === 'POST' ? 201 : 200, rel);
@@ -135,24 +134,26 @@ function readReply(scope: RequestScope, row: Row, offset: number): Reply {
     'Content-Range': contentRange,
     ...preferenceApplied(scope.prefs, ['count']),
   };
-  if (scope.media.csv) return { status, body: jsonArrayToCsv(row.body!), headers: { ...headers, 'Content-Type': 'text/csv; charset=utf-8' } };
+  if (scope.media.csv) return { status, body: row.body!, headers: { ...headers, 'Content-Type': 'text/csv; charset=utf-8' } };
   const body = scope.media.single ? singleObject(row.body!, n) : row.body!;
   return { status: scope.media.single ? 200 : status, body, headers };
 }
 
 function writeReply(scope: RequestScope, row: Row, okStatus: number, rel: Relation): Reply {
   const n = Number(row.n);
+  // An upsert that inserted nothing, only updated, created nothing: 200, as PostgREST 12 answers.
+  const onlyUpdated = scope.method === 'POST' && scope.prefs.resolution === 'merge-duplicates' && n > 0 && row.inserted !== undefined && row.inserted !== null && Number(row.inserted) === 0;
   const counted = scope.prefs.count ? String(n) : '*';
   const headers: Record<string, string> = {
     'Content-Range': scope.method === 'POST' || n === 0 ? `*/${counted}` : `0-${n - 1}/${counted}`,
-    ...preferenceApplied(scope.prefs, ['return', 'count', 'resolution', 'missing']),
+    ...preferenceApplied(scope.prefs, ['return', 'count', 'resolution', 'missing'], rollsBack(scope)),
   };
   if (row.location && scope.prefs.return === 'headers-only') {
     const pk = JSON.parse(row.location) as Record<string, unknown>;
     const query = Object.entries(pk).map(([k, v]) => `${encodeURIComponent(k)}=eq.${encodeURIComponent(String(v))}`).join('&');
     headers['Location'] = `/${rel.name}?${query}`;
   }
-  if (scope.prefs.return !== 'representation') return { status: okStatus === 201 ? 201 : 204, body: null, headers };
+  if (scope.prefs.return !== 'representation') return { status: onlyUpdated ? 200 : okStatus === 201 ? 201 : 204, body: null, headers };
   headers['Content-Type'] = scope.media.single ? OBJECT_TYPE : JSON_TYPE;
-  return { status: okStatus, body: scope.media.single ? singleObject(row.body!, n) : row.body!, headers };
+  return { status: onlyUpdated ? 200 : okStatus, body: scope.media.single ? singleObject(row.body!, n) : row.body!, headers };
 }

@@ -22,6 +22,7 @@ export type SelectItem =
       alias?: string;
       hint?: string;
       inner: boolean;
+      /** Empty for an empty embed, name!inner(): it filters the parent and answers nothing. */
       select: SelectItem[];
     };
 

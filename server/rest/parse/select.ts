@@ -55,7 +55,9 @@ function parseItem(raw: string, input: string, depth: number): SelectItem {
       else if (!hint) hint = checkName(h, 'select parameter', input);
       else throw parseError(`"failed to parse select parameter (${input})"`, `unexpected "!${h}"`);
     }
-    return { type: 'embed', name, alias, hint, inner: inner_, select: parseItems(inner, input, depth + 1) };
+    // An empty embed, creators!inner(), selects nothing of the embedded rows: it only filters.
+    const select = inner.trim() === '' ? [] : parseItems(inner, input, depth + 1);
+    return { type: 'embed', name, alias, hint, inner: inner_, select };
   }
   const castAt = rest.indexOf('::');
   let cast: string | undefined;

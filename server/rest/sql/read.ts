@@ -82,6 +82,11 @@ export function buildLevel(ctx: BuildContext, rel: Relation, items: SelectItem[]
   };
 
   for (const e of embeds) {
+    if (e.item.select.length === 0) {
+      // An empty embed answers no key: it is there for its !inner and its filters (PostgREST).
+      levelOf(ctx, e.path);
+      continue;
+    }
     const ca = ctx.sql.alias();
     const child = buildLevel(ctx, e.join.child, e.item.select, ca, e.path);
     const where = [e.join.on(alias, ca), ...child.where].join(' and ');
@@ -176,7 +181,19 @@ export interface ReadOptions {
   paging: { limit?: number; offset?: number };
   count: boolean;
   stripNulls: boolean;
+  /** text/csv: the body is CSV built by Postgres instead of a JSON array. */
+  csv?: boolean;
 }
+
+/**
+ * text/csv as PostgREST writes it: the first row's column names, then each row as Postgres's own
+ * text of the row without its parentheses, so values and their quoting are Postgres's (t/f,
+ * timestamps, jsonb and ranges as Postgres prints them; a value with a comma, quote, parenthesis,
+ * backslash or space quoted, its quotes doubled). Lines are joined by \n; no rows: just "\n".
+ */
+const CSV_BODY =
+  `(select coalesce(string_agg(_k, ','), '') from json_object_keys((select row_to_json(_h) from _s as _h limit 1)) as _k)` +
+  ` || E'\\n' || coalesce(string_agg(substring(_s::text, 2, length(_s::text) - 2), E'\\n'), '')`;
 
 /**
  * One statement answering a read: the page as JSON text built by Postgres, the number of rows
@@ -198,7 +215,9 @@ export function buildRead(ctx: BuildContext, o: ReadOptions): ReadStatement {
       : `, (select count(*) from ${o.from} as t0${where})::int8 as total`
     : '';
   return {
-    text: `select ${agg}::text as body, count(*)::int8 as n${total} from (${inner}) as _s`,
+    text: o.csv
+      ? `with _s as (${inner}) select ${CSV_BODY} as body, count(*)::int8 as n${total} from _s`
+      : `select ${agg}::text as body, count(*)::int8 as n${total} from (${inner}) as _s`,
     params: ctx.sql.params,
     planEachTime: ctx.sql.planEachTime,
     openPattern: ctx.sql.openPattern,

@@ -50,7 +50,10 @@ function matchesHint(c: Candidate, hint: string): boolean {
 export function resolveEmbed(snap: SchemaSnapshot, parent: Relation, name: string, hint?: string): Join {
   let candidates: Candidate[] = [];
   if (snap.relations.has(name)) {
-    candidates.push(...parent.outgoing.filter((fk) => fk.to === name).map((fk) => ({ fk, parentHolds: true })));
+    // A table embedding itself by its own name means its children (one-to-many), as in PostgREST:
+    // its parent is embedded by the foreign key column, parent_id(*).
+    const selfParent = (fk: ForeignKey) => fk.from === fk.to && name === parent.name;
+    candidates.push(...parent.outgoing.filter((fk) => fk.to === name && !selfParent(fk)).map((fk) => ({ fk, parentHolds: true })));
     candidates.push(...parent.incoming.filter((fk) => fk.from === name).map((fk) => ({ fk, parentHolds: false })));
   } else {
     candidates.push(
@@ -71,14 +74,31 @@ export function resolveEmbed(snap: SchemaSnapshot, parent: Relation, name: strin
     );
   }
   if (candidates.length > 1) {
+    // Named in one order whatever order the catalog gave them in: by constraint name.
+    candidates.sort((a, b) => (a.fk.name < b.fk.name ? -1 : a.fk.name > b.fk.name ? 1 : 0));
     const options = candidates.map((c) => `'${name}!${c.fk.name}'`).join(', ');
     throw new RestError(
       300,
       'PGRST201',
       `Could not embed because more than one relationship was found for '${parent.name}' and '${name}'`,
-      candidates.map((c) => `${c.fk.from}(${c.fk.fromColumns.join(',')}) references ${c.fk.to}(${c.fk.toColumns.join(',')}) using ${c.fk.name}`).join('; '),
+      candidates.map((c) => describeCandidate(snap, parent, c)),
       `Try changing '${name}' to one of the following: ${options}. Find the desired relationship in the 'details' key.`,
     );
   }
   return toJoin(snap, candidates[0]!);
+}
+
+/** One entry of PGRST201's details, in PostgREST 12's words. */
+function describeCandidate(snap: SchemaSnapshot, parent: Relation, c: Candidate): Record<string, string> {
+  const { fk, parentHolds } = c;
+  const childName = parentHolds ? fk.to : fk.from;
+  const child = snap.relations.get(childName);
+  const unique = parentHolds ? isUnique(parent, fk.fromColumns) : child !== undefined && isUnique(child, fk.fromColumns);
+  const cardinality = unique ? 'one-to-one' : parentHolds ? 'many-to-one' : 'one-to-many';
+  const [parentColumns, childColumns] = parentHolds ? [fk.fromColumns, fk.toColumns] : [fk.toColumns, fk.fromColumns];
+  return {
+    cardinality,
+    embedding: `${parent.name} with ${childName}`,
+    relationship: `${fk.name} using ${parent.name}(${parentColumns.join(', ')}) and ${childName}(${childColumns.join(', ')})`,
+  };
 }

@@ -21,7 +21,7 @@ export interface Returning {
  * Wraps a data-modifying statement (with "returning t0.*") so the same single statement answers
  * with the affected rows as JSON text, their number, and the primary key of the first row.
  */
-function finish(ctx: BuildContext, rel: Relation, modifying: string, ret: Returning): ReadStatement {
+function finish(ctx: BuildContext, rel: Relation, modifying: string, ret: Returning, upsert?: { insert: string; inserted: string }): ReadStatement {
   let body = `null::text`;
   if (ret.representation) {
     // Root filters already chose the rows; only the order applies to what is returned.
@@ -37,7 +37,7 @@ function finish(ctx: BuildContext, rel: Relation, modifying: string, ret: Return
     ? `(select json_build_object(${rel.primaryKey.map((c) => `${literal(c)}, t0.${ident(c)}`).join(', ')})::text from _w as t0 limit 1)`
     : 'null::text';
   return {
-    text: `with _w as (${modifying}) select ${body} as body, (select count(*) from _w)::int8 as n, ${pk} as location`,
+    text: `with ${upsert ? `${upsert.insert}, ` : ''}_w as (${modifying}) select ${body} as body, (select count(*) from _w)::int8 as n, ${pk} as location, ${upsert?.inserted ?? 'null::int8'} as inserted`,
     params: ctx.sql.params,
     planEachTime: ctx.sql.planEachTime,
     openPattern: ctx.sql.openPattern,
@@ -102,6 +102,17 @@ export function buildInsert(ctx: BuildContext, o: InsertOptions): ReadStatement 
       prefs.resolution === 'ignore-duplicates' || updates.length === 0
         ? ` on conflict (${conflict.map(ident).join(', ')}) do nothing`
         : ` on conflict (${conflict.map(ident).join(', ')}) do update set ${updates.join(', ')}`;
+  }
+  if (prefs.resolution === 'merge-duplicates' && rel.kind === 'table') {
+    // An upsert that only updated answers 200, not 201 (PostgREST 12): a row the insert made has
+    // xmax 0, one ON CONFLICT updated has its own transaction's id there. Views have no xmax.
+    const flag = 'pgrst_upsert_inserted';
+    if (!rel.columns.has(flag)) {
+      return finish(ctx, rel, `select ${rel.columnList.map((c) => ident(c.name)).join(', ')} from _i`, o.returning, {
+        insert: `_i as (${insert} returning t0.*, t0.xmax = 0 as ${flag})`,
+        inserted: `(select count(*) from _i where ${flag})::int8`,
+      });
+    }
   }
   return finish(ctx, rel, `${insert} returning t0.*`, o.returning);
 }
