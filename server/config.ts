@@ -156,6 +156,8 @@ const envSchema = z.object({
   RATE_LIMIT_EMAIL: rateLimit.prefault('30/300'),
   // Wrong passwords per account (e-mail address) before its password sign-in cools down.
   RATE_LIMIT_SIGNIN_FAILURES: rateLimit.prefault('10/900'),
+  // Wrong two-factor codes per factor (decision 231): past it the factor's verification waits out the window.
+  RATE_LIMIT_MFA_FAILURES: rateLimit.prefault('5/300'),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(256).default(8),
   // How long a data request may trust that its token's session is still live (sign-out, bans).
   SESSION_CHECK_SECONDS: z.coerce.number().int().min(0).max(30).default(5),

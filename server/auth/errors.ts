@@ -30,6 +30,14 @@ export type AuthErrorCode =
   | 'reauthentication_not_valid'
   | 'provider_disabled'
   | 'anonymous_provider_disabled'
+  | 'insufficient_aal'
+  | 'mfa_factor_not_found'
+  | 'mfa_factor_name_conflict'
+  | 'mfa_challenge_expired'
+  | 'mfa_verification_failed'
+  | 'mfa_phone_enroll_not_enabled'
+  | 'mfa_webauthn_enroll_not_enabled'
+  | 'too_many_enrolled_mfa_factors'
   | 'unexpected_failure';
 
 export class AuthError extends Error {

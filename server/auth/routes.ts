@@ -6,6 +6,7 @@ import { requestIdOf } from '../ops/request-id.ts';
 import { createUser, deleteUser, getUserById, invite, listUsers, updateUserById } from './admin.ts';
 import { API_VERSION_HEADER, AuthError, authErrorResponse } from './errors.ts';
 import { generateLink } from './generate-link.ts';
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.ts';
 import { authorize, callback } from './oauth.ts';
 import { sendSignInMail } from './otp.ts';
 import { recover } from './recover.ts';
@@ -53,6 +54,10 @@ export function authRoutes(ctx: ServerContext): Hono {
   app.put('/user', h(updateUser));
   app.get('/reauthenticate', h(reauthenticate));
   app.post('/logout', h(logout));
+  app.post('/factors', h(enrollFactor));
+  app.post('/factors/:id/challenge', h(challengeFactor));
+  app.post('/factors/:id/verify', h(verifyFactor));
+  app.delete('/factors/:id', h(unenrollFactor));
   app.get('/authorize', h(authorize));
   app.get('/callback', h(callback));
   app.post('/invite', h(invite));

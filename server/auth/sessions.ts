@@ -63,6 +63,7 @@ async function tokenResponse(
   sessionId: string,
   refreshToken: string,
 ): Promise<TokenResponse> {
+  const { rows: level } = await tx.query<{ aal: string }>(`select aal from auth.sessions where id = $1`, [sessionId]);
   const { rows: amr } = await tx.query<{ method: string; at: Date }>(
     `select authentication_method as method, created_at as at from auth.mfa_amr_claims where session_id = $1 order by created_at`,
     [sessionId],
@@ -79,7 +80,8 @@ async function tokenResponse(
       phone: '',
       app_metadata: user.raw_app_meta_data,
       user_metadata: user.raw_user_meta_data,
-      aal: 'aal1',
+      // aal2 once a factor was verified in this session (mfa.ts); refreshes keep it.
+      aal: level[0]?.aal ?? 'aal1',
       amr: amr.map((a) => ({ method: a.method, timestamp: Math.floor(new Date(a.at).getTime() / 1000) })),
       session_id: sessionId,
       is_anonymous: user.is_anonymous,
@@ -155,6 +157,22 @@ export async function refreshSession(tx: Queryable, deps: SessionDeps, refreshTo
   return tokenResponse(tx, deps, user, row.session_id, next);
 }
 
+/**
+ * The session proved a second factor (decision 231): aal2 from now on, for this and every later
+ * refresh of it, 'totp' among its methods, and a new refresh token beside the old ones.
+ */
+export async function raiseSessionToAal2(tx: Queryable, deps: SessionDeps, user: UserRow, sessionId: string, factorId: string): Promise<TokenResponse> {
+  await tx.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [sessionId, factorId]);
+  await tx.query(
+    `insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1, 'totp')
+     on conflict (session_id, authentication_method) do update set updated_at = now()`,
+    [sessionId],
+  );
+  const refreshToken = randomToken();
+  await tx.query(`insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)`, [sha256(refreshToken), user.id, sessionId]);
+  return tokenResponse(tx, deps, user, sessionId, refreshToken);
+}
+
 export type LogoutScope = 'global' | 'local' | 'others';
 
 export async function revokeSessions(tx: Queryable, userId: string, sessionId: string | undefined, scope: LogoutScope): Promise<void> {
@@ -171,11 +189,12 @@ export interface SessionRow {
   id: string;
   user_id: string;
   created_at: Date;
+  aal: 'aal1' | 'aal2';
 }
 
 export async function findSession(db: Queryable, sessionId: unknown): Promise<SessionRow | undefined> {
   if (typeof sessionId !== 'string' || !/^[0-9a-f-]{36}$/i.test(sessionId)) return undefined;
-  const { rows } = await db.query<SessionRow>(`select id, user_id, created_at from auth.sessions where id = $1`, [sessionId]);
+  const { rows } = await db.query<SessionRow>(`select id, user_id, created_at, aal from auth.sessions where id = $1`, [sessionId]);
   return rows[0];
 }
 

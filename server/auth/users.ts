@@ -96,7 +96,17 @@ export function identityJson(i: IdentityRow) {
 }
 
 /** GoTrue's JSON for a user (fields that are unset are omitted, as GoTrue's omitempty does). */
-export function userJson(u: UserRow, identities: IdentityRow[]) {
+/** A two-factor factor as GoTrue lists it in the user (decision 231); never its secret. */
+export interface FactorJson {
+  id: string;
+  friendly_name: string;
+  factor_type: 'totp';
+  status: 'unverified' | 'verified';
+  created_at: string;
+  updated_at: string;
+}
+
+export function userJson(u: UserRow, identities: IdentityRow[], factors: FactorJson[] = []) {
   return {
     id: u.id,
     aud: u.aud ?? 'authenticated',
@@ -117,13 +127,28 @@ export function userJson(u: UserRow, identities: IdentityRow[]) {
     created_at: iso(u.created_at),
     updated_at: iso(u.updated_at),
     is_anonymous: u.is_anonymous ?? false,
+    // GoTrue leaves the key out when there are none (omitempty); supabase-js reads it for listFactors.
+    ...(factors.length > 0 ? { factors } : {}),
   };
 }
 
 export type UserJson = ReturnType<typeof userJson>;
 
 export async function loadUserJson(db: Queryable, user: UserRow): Promise<UserJson> {
-  return userJson(user, await identitiesOf(db, user.id));
+  // One after the other: db may be a transaction, whose queries take turns.
+  const identities = await identitiesOf(db, user.id);
+  return userJson(user, identities, await factorsOf(db, user.id));
+}
+
+export async function factorsOf(db: Queryable, userId: string): Promise<FactorJson[]> {
+  const { rows } = await db.query<FactorJson>(
+    `select id, coalesce(friendly_name, '') as friendly_name, factor_type, status,
+            to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
+            to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_at
+       from auth.mfa_factors where user_id = $1 order by created_at`,
+    [userId],
+  );
+  return rows;
 }
 
 /** The e-mail identity GoTrue keeps for password users (provider_id = user id). */

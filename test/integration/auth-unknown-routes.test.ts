@@ -16,7 +16,7 @@ afterAll(() => server?.close());
 describe('auth routes nobody serves', () => {
   it.each([
     ['GET', '/no-such-endpoint'],
-    ['POST', '/factors'],
+    ['POST', '/sso'],
     ['DELETE', '/admin/users/00000000-0000-4000-8000-000000000000/factors/x'],
     ['GET', '/signup'],
   ])('%s %s answers 404 in GoTrue’s error shape', async (method, path) => {

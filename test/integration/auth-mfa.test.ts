@@ -1,0 +1,152 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { browserClient, gotrue, PASSWORD, uniqueEmail } from './auth-support.ts';
+
+/**
+ * Two-factor sign-in through supabase-js's own MFA calls (decision 231): enroll a TOTP factor,
+ * challenge and verify it (the session becomes aal2), sign in again at aal1 and step up, unenroll.
+ */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const STEP_MS = 30_000;
+
+/** The authenticator app: the code for a time step from now (0 = current). */
+function codeFor(secret: string, steps = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), period: 30 }).generate({ timestamp: Date.now() + steps * STEP_MS });
+}
+
+function claimsOf(token: string): { aal: string; amr: { method: string }[] } {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+}
+
+async function signedIn(email: string): Promise<SupabaseClient> {
+  const client = browserClient(server);
+  const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD });
+  expect(error).toBeNull();
+  return client;
+}
+
+async function newAccount(tag: string): Promise<{ email: string; client: SupabaseClient }> {
+  const email = uniqueEmail(tag);
+  const { error } = await server.service().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+  expect(error).toBeNull();
+  return { email, client: await signedIn(email) };
+}
+
+/** Enrolls and verifies a factor; the client's session is then aal2. */
+async function withVerifiedFactor(tag: string) {
+  const { email, client } = await newAccount(tag);
+  const { data: enrolled, error } = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
+  expect(error).toBeNull();
+  const secret = enrolled!.totp.secret;
+  const verified = await client.auth.mfa.challengeAndVerify({ factorId: enrolled!.id, code: codeFor(secret) });
+  expect(verified.error).toBeNull();
+  return { email, client, factorId: enrolled!.id, secret };
+}
+
+async function accessToken(client: SupabaseClient): Promise<string> {
+  return (await client.auth.getSession()).data.session!.access_token;
+}
+
+describe('two-factor authentication (TOTP)', () => {
+  it('enrolls a factor with a QR code, verifies it, and the session becomes aal2 with totp among its methods, through refreshes', async () => {
+    const { client } = await newAccount('mfa-enroll');
+    const { data: enrolled, error } = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone', issuer: 'AI Showcase' });
+    expect(error).toBeNull();
+    expect(enrolled).toMatchObject({ type: 'totp', friendly_name: 'Phone' });
+    expect(enrolled!.totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<svg/);
+    expect(enrolled!.totp.uri).toMatch(/^otpauth:\/\/totp\/AI%20Showcase:.+\?.*secret=/);
+
+    let factors = (await client.auth.mfa.listFactors()).data!;
+    expect(factors.all.map((f) => f.status)).toEqual(['unverified']);
+    expect(factors.totp).toHaveLength(0);
+    expect((await client.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal1' });
+
+    const { data: challenge } = await client.auth.mfa.challenge({ factorId: enrolled!.id });
+    const { error: verifyError } = await client.auth.mfa.verify({ factorId: enrolled!.id, challengeId: challenge!.id, code: codeFor(enrolled!.totp.secret) });
+    expect(verifyError).toBeNull();
+    const claims = claimsOf(await accessToken(client));
+    expect(claims.aal).toBe('aal2');
+    expect(claims.amr.map((a) => a.method).sort()).toEqual(['password', 'totp']);
+    factors = (await client.auth.mfa.listFactors()).data!;
+    expect(factors.totp.map((f) => f.id)).toEqual([enrolled!.id]);
+    expect((await client.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
+
+    const { data: refreshed, error: refreshError } = await client.auth.refreshSession();
+    expect(refreshError).toBeNull();
+    expect(claimsOf(refreshed.session!.access_token).aal).toBe('aal2');
+  });
+
+  it('signs in again at aal1 and steps up with a fresh code; a code already used is refused', async () => {
+    const { email, secret, factorId } = await withVerifiedFactor('mfa-step-up');
+    const later = await signedIn(email);
+    expect((await later.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
+
+    const reused = await later.auth.mfa.challengeAndVerify({ factorId, code: codeFor(secret) });
+    expect(reused.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
+    expect(claimsOf(await accessToken(later)).aal).toBe('aal1');
+
+    // The authenticator's next code (the window allows one step ahead) has not been used.
+    const { error } = await later.auth.mfa.challengeAndVerify({ factorId, code: codeFor(secret, 1) });
+    expect(error).toBeNull();
+    expect(claimsOf(await accessToken(later)).aal).toBe('aal2');
+  });
+
+  it('refuses a wrong code, an expired challenge, and after five wrong codes even the right one', async () => {
+    const { email, secret, factorId } = await withVerifiedFactor('mfa-wrong');
+    const client = await signedIn(email);
+    const wrong = codeFor(secret) === '000000' ? '111111' : '000000';
+
+    const { data: old } = await client.auth.mfa.challenge({ factorId });
+    await server.advanceClock(301_000);
+    const expired = await client.auth.mfa.verify({ factorId, challengeId: old!.id, code: codeFor(secret, 1) });
+    expect(expired.error).toMatchObject({ status: 422, code: 'mfa_challenge_expired' });
+
+    for (let i = 0; i < 5; i++) {
+      expect((await client.auth.mfa.challengeAndVerify({ factorId, code: wrong })).error).toMatchObject({ code: 'mfa_verification_failed' });
+    }
+    const locked = await client.auth.mfa.challengeAndVerify({ factorId, code: codeFor(secret, 1) });
+    expect(locked.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+    expect(claimsOf(await accessToken(client)).aal).toBe('aal1');
+  });
+
+  it('needs aal2 to add a second factor or remove a verified one; removing it brings its sessions back to aal1', async () => {
+    const { email, client: strong, factorId } = await withVerifiedFactor('mfa-unenroll');
+    const weak = await signedIn(email);
+    expect((await weak.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Other' })).error).toMatchObject({ status: 403, code: 'insufficient_aal' });
+    expect((await weak.auth.mfa.unenroll({ factorId })).error).toMatchObject({ status: 403, code: 'insufficient_aal' });
+    expect((await strong.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' })).error).toMatchObject({ status: 422, code: 'mfa_factor_name_conflict' });
+
+    const { data, error } = await strong.auth.mfa.unenroll({ factorId });
+    expect(error).toBeNull();
+    expect(data).toEqual({ id: factorId });
+    const { data: refreshed } = await strong.auth.refreshSession();
+    expect(claimsOf(refreshed.session!.access_token)).toMatchObject({ aal: 'aal1' });
+    expect(claimsOf(refreshed.session!.access_token).amr.map((a) => a.method)).toEqual(['password']);
+    expect((await strong.auth.mfa.listFactors()).data!.all).toHaveLength(0);
+  });
+
+  it('refuses another account’s factor, anonymous users, and bad enrolments, storing nothing', async () => {
+    const { factorId } = await withVerifiedFactor('mfa-owner');
+    const { client: other } = await newAccount('mfa-other');
+    expect((await other.auth.mfa.challenge({ factorId })).error).toMatchObject({ status: 404, code: 'mfa_factor_not_found' });
+    expect((await other.auth.mfa.unenroll({ factorId })).error).toMatchObject({ status: 404, code: 'mfa_factor_not_found' });
+
+    const anonymous = browserClient(server);
+    expect((await anonymous.auth.signInAnonymously()).error).toBeNull();
+    expect((await anonymous.auth.mfa.enroll({ factorType: 'totp' })).error?.status).toBe(403);
+
+    const token = await accessToken(other);
+    const bearer = { authorization: `Bearer ${token}` };
+    expect((await gotrue(server, 'POST', '/factors', { factor_type: 'phone', phone: '+15555550100' }, bearer)).status).toBe(422);
+    expect((await gotrue(server, 'POST', '/factors', { factor_type: 'totp', friendly_name: 'x'.repeat(101) }, bearer)).status).toBe(400);
+    expect((await gotrue(server, 'POST', '/factors', { factor_type: 'sms' }, bearer)).status).toBe(400);
+    expect((await other.auth.mfa.listFactors()).data!.all).toHaveLength(0);
+  });
+});
