@@ -28,7 +28,11 @@ async function main() {
   }
   const rows = result.tables.reduce((sum, t) => sum + t.sourceRows, 0);
   console.log(`\nmoved ${result.tables.length} tables (${rows} rows, all verified) and ${result.sequences} sequences in ${seconds} s.`);
-  console.log(`Stored files stay in ${dataDir}/storage: start the server with the same DATA_DIR (or move that folder with it).`);
+  console.log(
+    process.env.STORAGE_BACKEND === 's3'
+      ? 'Stored files stay in the S3 bucket: start the server with the same S3 settings.'
+      : `Stored files stay in ${dataDir}/storage: start the server with the same DATA_DIR (or move that folder with it).`,
+  );
   console.log(`Start the server on Postgres with:\n\n  ${startCommand(dataDir, targetUrl)}\n`);
 }
 

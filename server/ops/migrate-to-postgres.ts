@@ -268,7 +268,12 @@ export async function migrateToPostgres(options: MigrateToPostgresOptions): Prom
         for (const t of sourceTables) {
           // The target's column types: the text form is cast to what the column is there.
           const shape: TableShape = { ...targetTables.get(`${t.schema}.${t.name}`)!, columns: t.columns.map((c) => targetTables.get(`${t.schema}.${t.name}`)!.columns.find((tc) => tc.name === c.name)!) };
-          for await (const batch of readRows(source.pglite, t)) await writeRows(target, shape, batch);
+          try {
+            for await (const batch of readRows(source.pglite, t)) await writeRows(target, shape, batch);
+          } catch (err) {
+            // A row the target's constraints refuse: the source has drifted from what the migrations make.
+            throw new MigrateToPostgresError(`copying ${t.schema}.${t.name} failed: ${(err as Error).message}; nothing was committed, the target is as empty as before`, { cause: err });
+          }
         }
         const sequences = await copySequences(sourceDb, target);
         log(`copied ${sourceTables.length} tables and ${sequences} sequences; verifying`);

@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../../../server/db/pglite.ts';
 import { createKeys } from '../../../server/security/jwt.ts';
 import { spawnServer, type ServerProcess } from '../../support/process.ts';
 import { clientFor } from '../../support/server.ts';
@@ -44,9 +45,9 @@ async function scratchDatabase(): Promise<string> {
 }
 
 /** npm run migrate:postgres -- <url>, as an operator runs it, on this DATA_DIR. */
-function migratePostgres(targetUrl: string): Promise<{ code: number; stdout: string; stderr: string }> {
+function migratePostgres(targetUrl: string, from = dataDir): Promise<{ code: number; stdout: string; stderr: string }> {
   return run(process.execPath, ['--import', 'tsx', 'scripts/migrate-postgres.ts', targetUrl], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: '' },
+    env: { ...process.env, DATA_DIR: from, DATABASE_URL: '', JWT_SECRET: '' },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout, stderr: err.stderr }),
@@ -128,7 +129,6 @@ describe('npm run migrate:postgres', () => {
     expect(moved.stdout).toMatch(/auth\.sessions\s+1\s+[0-9a-f]{32}\s+ok/);
     expect(moved.stdout).not.toMatch(/DIFFERS/);
     expect(moved.stdout).toContain(`JWT_SECRET="$(cat '${join(dataDir, 'jwt-secret')}')"`);
-    console.log(moved.stdout);
 
     // Started as the printed command says: the database on Postgres, the same DATA_DIR and secret.
     const server = start({ DATABASE_URL: urlOf(target), SEED_DEMO: 'true', JWT_SECRET: readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim() });
@@ -180,5 +180,25 @@ describe('npm run migrate:postgres', () => {
       tables: (await c.query(`select count(*)::int as n from pg_tables where schemaname = 'public'`)).rows[0],
     }));
     expect(after).toEqual({ rows: [{ x: 1 }, { x: 2 }], schemas: [], tables: { n: 1 } });
+  });
+
+  it('commits nothing when a row cannot be copied: the target stays empty', async () => {
+    // A copy of the data whose rows the migrations' constraints refuse (a key twice).
+    const drifted = join(root, 'drifted');
+    cpSync(dataDir, drifted, { recursive: true });
+    const db = await openPglite({ dataDir: join(drifted, 'pglite') });
+    await db.exec(`alter table showcase_private.notification_types drop constraint notification_types_pkey cascade;
+                   insert into showcase_private.notification_types select * from showcase_private.notification_types limit 1`);
+    await db.close();
+
+    const target = await scratchDatabase();
+    const failed = await migratePostgres(urlOf(target), drifted);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('copying showcase_private.notification_types failed: duplicate key');
+    const inside = await onServer(target, async (c) => ({
+      schemas: (await c.query(`select nspname from pg_namespace where nspname not like 'pg\\_%' and nspname not in ('public', 'information_schema')`)).rows,
+      tables: (await c.query(`select count(*)::int as n from pg_tables where schemaname = 'public'`)).rows[0],
+    }));
+    expect(inside).toEqual({ schemas: [], tables: { n: 0 } });
   });
 });
