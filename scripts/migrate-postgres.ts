@@ -7,7 +7,6 @@
  * on Postgres with them. See docs/decisions/240-move-to-postgres.md.
  */
 import { resolve } from 'node:path';
-import { DataDirLockedError } from '../server/ops/data-dir-lock.ts';
 import { formatChecks, migrateToPostgres, MigrateToPostgresError, startCommand } from '../server/ops/migrate-to-postgres.ts';
 
 async function main() {
@@ -37,7 +36,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  const known = err instanceof DataDirLockedError || err instanceof MigrateToPostgresError;
+  const known = err instanceof MigrateToPostgresError;
   console.error(known ? `migrate:postgres: ${err.message}` : `migrate:postgres: ${(err as Error).stack ?? err}`);
   process.exit(1);
 });

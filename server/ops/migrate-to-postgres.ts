@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { Queryable } from '../db/database.ts';
 import { migrate, readMigrations } from '../db/migrate.ts';
 import { openPglite } from '../db/pglite.ts';
-import { acquireDataDirLock } from './data-dir-lock.ts';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './data-dir-lock.ts';
 
 /**
  * Moves a stopped PGlite DATA_DIR into an empty Postgres database (decision 240). Rows, not a dump:
@@ -161,6 +161,25 @@ function targetQueryable(client: pg.Client): Queryable {
   };
 }
 
+/** Postgres's FUNC_MAX_ARGS: unnest() takes at most this many arrays, one per column. */
+const MAX_COLUMNS = 100;
+
+/**
+ * The source table's columns as the target has them: each value's text form is cast to the
+ * column's type there. A table or column the migrations do not make stops the move before any row
+ * is written.
+ */
+function writeShape(source: TableShape, targetTables: readonly TableShape[]): TableShape {
+  const name = `${source.schema}.${source.name}`;
+  const there = targetTables.find((t) => t.schema === source.schema && t.name === source.name);
+  if (!there) throw new MigrateToPostgresError(`table ${name} is in the source but not made by the migrations`);
+  const columns = source.columns.map((c) => there.columns.find((tc) => tc.name === c.name));
+  const missing = source.columns.filter((_, i) => !columns[i]).map((c) => c.name);
+  if (missing.length) throw new MigrateToPostgresError(`${name}: columns ${missing.join(', ')} are not made by the migrations`);
+  if (columns.length > MAX_COLUMNS) throw new MigrateToPostgresError(`${name} has ${columns.length} columns; this tool copies at most ${MAX_COLUMNS}`);
+  return { ...there, columns: columns as Column[] };
+}
+
 /** Streams a table's rows out of PGlite in batches (a cursor), each value in its text form. */
 async function* readRows(pglite: PGlite, table: TableShape): AsyncGenerator<(string | null)[][]> {
   const list = table.columns.map((c) => `${quoteIdent(c.name)}::text`).join(', ');
@@ -208,16 +227,25 @@ async function copySequences(source: Queryable, target: pg.Client): Promise<numb
 
 /**
  * Copies the PGlite database under `dataDir` into the empty Postgres database at `targetUrl`.
- * Throws DataDirLockedError while a server holds DATA_DIR, MigrateToPostgresError for a target that
- * is not empty or a source this version has not fully migrated; answers verified: false (having
- * committed nothing) when a table's rows differ after the copy.
+ * Throws MigrateToPostgresError while a server holds DATA_DIR, for a target that is not empty, a
+ * source this version has not fully migrated, or a row the target refuses; answers verified:
+ * false (having committed nothing) when a table's rows differ after the copy.
  */
 export async function migrateToPostgres(options: MigrateToPostgresOptions): Promise<MigrateToPostgresResult> {
   const log = options.log ?? (() => undefined);
   const pgliteDir = join(options.dataDir, 'pglite');
   if (!existsSync(join(pgliteDir, 'PG_VERSION'))) throw new MigrateToPostgresError(`no PGlite database in ${options.dataDir} (expected ${pgliteDir})`);
   // Before anything is opened: a running server's files are never read half-written.
-  const lock = acquireDataDirLock(options.dataDir);
+  let lock: DataDirLock;
+  try {
+    lock = acquireDataDirLock(options.dataDir);
+  } catch (err) {
+    if (!(err instanceof DataDirLockedError)) throw err;
+    const { holder } = err;
+    throw new MigrateToPostgresError(
+      `DATA_DIR ${options.dataDir} is in use by process ${holder.pid} on ${holder.host}${holder.port ? ` (serving port ${holder.port})` : ''}: stop the server first, the move copies a stopped DATA_DIR; nothing was changed`,
+    );
+  }
   const target = new pg.Client({ connectionString: options.targetUrl });
   let source: Awaited<ReturnType<typeof openPglite>> | undefined;
   try {
@@ -247,29 +275,26 @@ export async function migrateToPostgres(options: MigrateToPostgresOptions): Prom
     await target.query('begin');
     try {
       log('applying the migrations on the target');
-      await migrate(migrationsInside(target));
+      await migrate(migrationsInside(target)).catch((err: Error) => {
+        throw new MigrateToPostgresError(`${err.message}; nothing was committed, the target is as empty as before`, { cause: err });
+      });
       // From here on the target's triggers and foreign-key checks sleep: rows arrive in any order,
       // and nothing a trigger would make (notifications, outbox, realtime changes) is made twice.
-      await target.query('set local session_replication_role = replica');
+      await target.query('set local session_replication_role = replica').catch((err: Error) => {
+        throw new MigrateToPostgresError(`${err.message}: connect as a role that may set session_replication_role (a superuser); nothing was committed`, { cause: err });
+      });
       const targetDb = targetQueryable(target);
       const sourceTables = await tablesOf(sourceDb);
-      const targetTables = new Map((await tablesOf(targetDb)).map((t) => [`${t.schema}.${t.name}`, t]));
-      for (const t of sourceTables) {
-        const there = targetTables.get(`${t.schema}.${t.name}`);
-        if (!there) throw new MigrateToPostgresError(`table ${t.schema}.${t.name} is in the source but not made by the migrations`);
-        const missingColumns = t.columns.filter((c) => !there.columns.some((tc) => tc.name === c.name));
-        if (missingColumns.length) throw new MigrateToPostgresError(`${t.schema}.${t.name}: columns ${missingColumns.map((c) => c.name).join(', ')} are not made by the migrations`);
-      }
+      const targetTables = await tablesOf(targetDb);
+      const writeShapes = new Map(sourceTables.map((t) => [t, writeShape(t, targetTables)]));
       // Rows the migrations seeded (settings, buckets, tags…) are the source's now, as they are.
-      if (targetTables.size) await target.query(`truncate ${[...targetTables.values()].map((t) => qualified(t.schema, t.name)).join(', ')}`);
+      if (targetTables.length) await target.query(`truncate ${targetTables.map((t) => qualified(t.schema, t.name)).join(', ')}`);
 
       await source.pglite.exec('begin isolation level repeatable read read only');
       try {
         for (const t of sourceTables) {
-          // The target's column types: the text form is cast to what the column is there.
-          const shape: TableShape = { ...targetTables.get(`${t.schema}.${t.name}`)!, columns: t.columns.map((c) => targetTables.get(`${t.schema}.${t.name}`)!.columns.find((tc) => tc.name === c.name)!) };
           try {
-            for await (const batch of readRows(source.pglite, t)) await writeRows(target, shape, batch);
+            for await (const batch of readRows(source.pglite, t)) await writeRows(target, writeShapes.get(t)!, batch);
           } catch (err) {
             // A row the target's constraints refuse: the source has drifted from what the migrations make.
             throw new MigrateToPostgresError(`copying ${t.schema}.${t.name} failed: ${(err as Error).message}; nothing was committed, the target is as empty as before`, { cause: err });

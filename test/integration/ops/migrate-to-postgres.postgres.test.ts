@@ -107,6 +107,7 @@ beforeAll(async () => {
   const refused = await migratePostgres(urlOf(target));
   expect(refused.code).toBe(1);
   expect(refused.stderr).toContain(`is in use by process ${source.pid}`);
+  expect(refused.stderr).toContain('stop the server first');
   expect(await onServer(target, (c) => c.query(`select count(*)::int as n from pg_namespace where nspname = 'auth'`))).toMatchObject({ rows: [{ n: 0 }] });
 
   await stop(source);
