@@ -1,10 +1,13 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Queryable } from '../db/database.ts';
 import { migrate, readMigrations } from '../db/migrate.ts';
 import { openPglite } from '../db/pglite.ts';
+import { DiskBackend, type StorageBackend } from '../storage/backend.ts';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './data-dir-lock.ts';
 
 /**
@@ -43,6 +46,8 @@ export interface TableCheck {
 export interface MigrateToPostgresResult {
   tables: TableCheck[];
   sequences: number;
+  /** Stored files copied into `filesTo` (none without it), and rows whose file was already missing. */
+  files: { copied: number; missing: string[] };
   /** Whether every table matched; when false, nothing was committed. */
   verified: boolean;
 }
@@ -52,6 +57,11 @@ export interface MigrateToPostgresOptions {
   dataDir: string;
   /** An empty Postgres database. */
   targetUrl: string;
+  /**
+   * Where the stored files go when they leave DATA_DIR/storage (an S3 bucket); omitted, they stay
+   * where they are and the target server keeps the same DATA_DIR.
+   */
+  filesTo?: StorageBackend;
   /** Progress lines. */
   log?: (line: string) => void;
 }
@@ -225,6 +235,37 @@ async function copySequences(source: Queryable, target: pg.Client): Promise<numb
   return sequences.length;
 }
 
+async function md5Of(path: string): Promise<string> {
+  const hash = createHash('md5');
+  await pipeline(createReadStream(path), hash);
+  return hash.digest('hex');
+}
+
+/**
+ * Puts every object a row names, from DATA_DIR/storage into the other backend, under the version
+ * its row names (an upload's version is given on every backend, so the rows need no change).
+ * A row whose file is already gone is reported, not fatal: the old server answered 404 for it too.
+ */
+async function copyFiles(source: Queryable, dataDir: string, to: StorageBackend): Promise<{ copied: number; missing: string[] }> {
+  const disk = new DiskBackend(dataDir);
+  const { rows } = await source.query<{ bucket: string; key: string; version: string | null; content_type: string }>(
+    `select bucket_id as bucket, name as key, version, coalesce(metadata->>'mimetype', 'application/octet-stream') as content_type
+       from storage.objects order by bucket_id, name`,
+  );
+  const missing: string[] = [];
+  for (const row of rows) {
+    const path = disk.pathFor(row.bucket, row.key);
+    if (!existsSync(path)) {
+      missing.push(`${row.bucket}/${row.key}`);
+      continue;
+    }
+    // The file itself is the staged file: put() only reads it.
+    const change = await to.put({ bucket: row.bucket, key: row.key, version: row.version }, { path, size: statSync(path).size, md5: await md5Of(path) }, row.content_type);
+    await change.finalize();
+  }
+  return { copied: rows.length - missing.length, missing };
+}
+
 /**
  * Copies the PGlite database under `dataDir` into the empty Postgres database at `targetUrl`.
  * Throws MigrateToPostgresError while a server holds DATA_DIR, for a target that is not empty, a
@@ -316,8 +357,15 @@ export async function migrateToPostgres(options: MigrateToPostgresOptions): Prom
           });
         }
         const verified = tables.every((t) => t.matches);
+        let files = { copied: 0, missing: [] as string[] };
+        // Before the commit: a failed copy leaves the target empty, and the bytes it did put are
+        // named by no row there (the orphan sweep of a server on that bucket removes them).
+        if (verified && options.filesTo) {
+          log('copying the stored files');
+          files = await copyFiles(sourceDb, options.dataDir, options.filesTo);
+        }
         await target.query(verified ? 'commit' : 'rollback');
-        return { tables, sequences, verified };
+        return { tables, sequences, files, verified };
       } finally {
         await source.pglite.exec('rollback');
       }

@@ -4,11 +4,14 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../../server/db/pglite.ts';
 import { createKeys } from '../../../server/security/jwt.ts';
 import { spawnServer, type ServerProcess } from '../../support/process.ts';
+import { S3RVER_KEY, startS3rver } from '../../support/s3rver.ts';
 import { clientFor } from '../../support/server.ts';
 
 /**
@@ -21,6 +24,7 @@ const run = promisify(execFile);
 const root = mkdtempSync(join(tmpdir(), 'migrate-postgres-test-'));
 const dataDir = join(root, 'data');
 const running: ServerProcess[] = [];
+let s3rver: ChildProcess | undefined;
 const scratch: string[] = [];
 
 const base = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://localhost/showcase_test');
@@ -45,9 +49,9 @@ async function scratchDatabase(): Promise<string> {
 }
 
 /** npm run migrate:postgres -- <url>, as an operator runs it, on this DATA_DIR. */
-function migratePostgres(targetUrl: string, from = dataDir): Promise<{ code: number; stdout: string; stderr: string }> {
-  return run(process.execPath, ['--import', 'tsx', 'scripts/migrate-postgres.ts', targetUrl], {
-    env: { ...process.env, DATA_DIR: from, DATABASE_URL: '', JWT_SECRET: '' },
+function migratePostgres(targetUrl: string, from = dataDir, env: Record<string, string> = {}, args: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
+  return run(process.execPath, ['--import', 'tsx', 'scripts/migrate-postgres.ts', targetUrl, ...args], {
+    env: { ...process.env, DATA_DIR: from, DATABASE_URL: '', JWT_SECRET: '', ...env },
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (err: { code: number; stdout: string; stderr: string }) => ({ code: err.code, stdout: err.stdout, stderr: err.stderr }),
@@ -115,6 +119,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const p of running) await p.kill();
+  s3rver?.kill();
   for (const name of scratch) await onServer('postgres', (c) => c.query(`drop database if exists "${name}" with (force)`)).catch(() => undefined);
   rmSync(root, { recursive: true, force: true });
 });
@@ -168,6 +173,40 @@ describe('npm run migrate:postgres', () => {
 
     await stop(server);
   }, 240_000);
+
+  it('--to-s3 puts the stored files into a bucket: a server on Postgres and S3 serves them without the old DATA_DIR', async () => {
+    const s3 = await startS3rver(join(root, 's3'));
+    s3rver = s3.process;
+    const bucket = `moved-${randomUUID().slice(0, 8)}`;
+    const client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: S3RVER_KEY, secretAccessKey: S3RVER_KEY } });
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+    client.destroy();
+    const s3Settings = { S3_ENDPOINT: s3.endpoint, S3_BUCKET: bucket, S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: S3RVER_KEY, S3_SECRET_ACCESS_KEY: S3RVER_KEY };
+
+    const target = await scratchDatabase();
+    const moved = await migratePostgres(urlOf(target), dataDir, s3Settings, ['--to-s3']);
+    // (The AWS SDK warns on stderr about Node versions; only our own lines matter.)
+    expect(moved.stderr).not.toContain('migrate:postgres');
+    expect(moved.code).toBe(0);
+    expect(moved.stdout).toMatch(/Copied \d+ stored files into the bucket/);
+
+    // A new, empty DATA_DIR: every byte served comes from the bucket.
+    const elsewhere = join(root, 'elsewhere');
+    const server = start({
+      DATA_DIR: elsewhere,
+      DATABASE_URL: urlOf(target),
+      JWT_SECRET: readFileSync(join(dataDir, 'jwt-secret'), 'utf8').trim(),
+      STORAGE_BACKEND: 's3',
+      ...s3Settings,
+    });
+    const url = `http://127.0.0.1:${await server.ready}`;
+    const image = await fetch(`${url}/storage/v1/object/public/project-images/${before.imagePath}`);
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer()).equals(png)).toBe(true);
+    const demoImage = (before.projects as Array<{ image_url: string | null }>).find((p) => p.image_url?.startsWith('/storage/v1/'))!.image_url!;
+    expect((await fetch(`${url}${demoImage}`)).status).toBe(200);
+    await stop(server);
+  });
 
   it('refuses a target that is not empty, and changes nothing in it', async () => {
     const target = await scratchDatabase();
