@@ -116,14 +116,17 @@ async function tablesOf(db: Queryable): Promise<TableShape[]> {
 }
 
 /**
- * Row count and a checksum computed the same way on both sides: the md5 of each row's text, the
- * hashes sorted (bytewise, so no collation enters) and hashed again. Sorting hashes, not keys,
- * needs no primary key and no agreement on how keys sort.
+ * Row count and a checksum computed the same way on both sides: the md5 of each row's copied
+ * columns as text, the hashes sorted (bytewise, so no collation enters) and hashed again. Sorting
+ * hashes, not keys, needs no primary key and no agreement on how keys sort. Generated columns are
+ * left out: each side computes its own (a text-search stemmer may differ between versions), and
+ * they were not copied.
  */
 async function checksum(db: Queryable, table: TableShape): Promise<{ rows: number; checksum: string }> {
+  const row = table.columns.map((c) => `t.${quoteIdent(c.name)}`).join(', ');
   const { rows } = await db.query<{ rows: number; checksum: string }>(
     `select count(*)::int as rows, md5(coalesce(string_agg(h, '' order by h collate "C"), '')) as checksum
-       from (select md5(t::text) as h from only ${qualified(table.schema, table.name)} t) hashes`,
+       from (select md5(row(${row})::text) as h from only ${qualified(table.schema, table.name)} t) hashes`,
   );
   return rows[0]!;
 }
@@ -146,15 +149,8 @@ async function whatIsInside(client: pg.Client): Promise<string[]> {
  */
 function migrationsInside(client: pg.Client): Parameters<typeof migrate>[0] {
   const statements: Record<string, string> = { begin: 'savepoint migration', commit: 'release savepoint migration', rollback: 'rollback to savepoint migration' };
-  const conn: Queryable = {
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const r = await client.query(sql, params as unknown[]);
-      return { rows: r.rows as Row[], rowCount: r.rowCount ?? r.rows.length };
-    },
-    async exec(sql: string) {
-      await client.query(statements[sql] ?? sql);
-    },
-  };
+  const plain = targetQueryable(client);
+  const conn: Queryable = { query: plain.query, exec: (sql) => plain.exec(statements[sql] ?? sql) };
   // One connection in one transaction: no other process can see the target before it commits.
   return { withAdvisoryLock: (_key, fn) => fn(conn) };
 }
