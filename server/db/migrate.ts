@@ -49,7 +49,7 @@ export class EditedMigrationError extends Error {
  * matches stops the start (EditedMigrationError) before anything is applied. An advisory lock makes
  * concurrent starts against one Postgres safe: the second process waits, then finds everything applied.
  */
-export async function migrate(db: Database, migrations = readMigrations()): Promise<string[]> {
+export async function migrate(db: Pick<Database, 'withAdvisoryLock'>, migrations = readMigrations()): Promise<string[]> {
   return db.withAdvisoryLock(MIGRATION_LOCK_KEY, async (conn) => {
     await conn.exec(`
       create schema if not exists platform;
