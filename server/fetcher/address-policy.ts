@@ -41,7 +41,7 @@ const REFUSED_RANGES: ReadonlyArray<{ network: string; prefix: number; family: '
 const RANGE_LISTS = REFUSED_RANGES.map((range) => {
   const list = new BlockList();
   list.addSubnet(range.network, range.prefix, range.family);
-  return { list, what: range.what };
+  return { list, family: range.family, what: range.what };
 });
 
 /**
@@ -52,8 +52,10 @@ export function refusedAddressKind(address: string): string | null {
   const version = isIP(address);
   if (version === 0) return 'not an IP address';
   const family = version === 4 ? 'ipv4' : 'ipv6';
-  for (const { list, what } of RANGE_LISTS) {
-    if (list.check(address, family)) return what;
+  // Only the address's own family's ranges: BlockList compares an IPv4 address as IPv4-mapped IPv6,
+  // so the ::ffff:0:0/96 rule would otherwise refuse every IPv4 address.
+  for (const range of RANGE_LISTS) {
+    if (range.family === family && range.list.check(address, family)) return range.what;
   }
   return null;
 }

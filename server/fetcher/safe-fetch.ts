@@ -152,7 +152,9 @@ function checkedUrl(raw: string, base: URL | undefined, allowedPorts: readonly n
   }
   // The WHATWG parser turns 0x7f000001, 2130706433 and 0177.0.0.1 into 127.0.0.1: an address
   // written in such a form is refused for its form, whatever it points to.
-  const written = writtenHost(/^[a-z][a-z0-9+.-]*:/i.test(raw.trim()) ? raw : url.href);
+  const trimmed = raw.trim();
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : trimmed.startsWith('//') ? `${url.protocol}${trimmed}` : url.href;
+  const written = writtenHost(absolute);
   if (isIP(url.hostname) === 4 && written?.toLowerCase() !== url.hostname) {
     throw new FetchRefused('host-form', 'This address writes an IP address in an unusual form (hex, octal or a single number), so it cannot be fetched.');
   }
@@ -221,7 +223,10 @@ function sendRequest(url: URL, target: ResolvedAddress, options: Required<Pick<S
         'accept-encoding': 'identity',
         connection: 'close',
       },
-      agent: false,
+      // No agent (agent: false would make a fresh one that ignores createConnection): the socket is
+      // always ours, to the vetted address; host and port name it too, should Node ever fall back.
+      host: target.address,
+      port: portOf(url),
       createConnection: () => options.connect({ address: target.address, port: portOf(url), protocol: url.protocol as 'http:' | 'https:', hostname: url.hostname.replace(/^\[|\]$/g, '') }),
       signal,
     });
