@@ -1,3 +1,4 @@
+import { createServer as createHttpsServer } from 'node:https';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect as netConnect, type AddressInfo, type Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
@@ -346,5 +347,50 @@ describe('FETCH_ALLOW_HOSTS (allowHosts): exact host:port pairs only', () => {
 
   it('still checks the form of an allowed address', async () => {
     expect((await refusal(`http://0x7f000001:${sitePort}/page`, local())).reason).toBe('host-form');
+  });
+});
+
+describe('TLS verifies the certificate with Node\'s defaults', () => {
+  // A throwaway self-signed certificate for localhost and 127.0.0.1, made for this test only: no
+  // trusted authority signed it, so a fetcher that verifies must refuse it.
+  const SELF_SIGNED_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgUWuFUgpyMgLmZbFo
+6SLRSQHZXafK10EDHsUYHVlmIHOhRANCAATgdsg1k3plFl1FlmUoZ+/1T/oIzINd
+38+sUd2UOXiiqdSw/VXRxNc4d1dRwqMQFDfcJLWucJyVVTIU6su7L0Dg
+-----END PRIVATE KEY-----`;
+  const SELF_SIGNED_CERT = `-----BEGIN CERTIFICATE-----
+MIIBmzCCAUGgAwIBAgIUdAt228wT+tABBH2DOPH8zBqmK5gwCgYIKoZIzj0EAwIw
+FDESMBAGA1UEAwwJbG9jYWxob3N0MCAXDTI2MTEyOTA0MDkzNloYDzIxMjYxMTA1
+MDQwOTM2WjAUMRIwEAYDVQQDDAlsb2NhbGhvc3QwWTATBgcqhkjOPQIBBggqhkjO
+PQMBBwNCAATgdsg1k3plFl1FlmUoZ+/1T/oIzINd38+sUd2UOXiiqdSw/VXRxNc4
+d1dRwqMQFDfcJLWucJyVVTIU6su7L0Dgo28wbTAdBgNVHQ4EFgQU1GKh94Rn4gS7
+nf7j7heydUaeY+0wHwYDVR0jBBgwFoAU1GKh94Rn4gS7nf7j7heydUaeY+0wDwYD
+VR0TAQH/BAUwAwEB/zAaBgNVHREEEzARgglsb2NhbGhvc3SHBH8AAAEwCgYIKoZI
+zj0EAwIDSAAwRQIgY+ikwDAOvN+HIT4L7DYKvDLOXUH+UcebD+CzeKv2SKkCIQCV
+UzVcCC9nbIhYB9vLqbxrl0FnweR5A5qJ/fZbYaAQoA==
+-----END CERTIFICATE-----`;
+
+  it('refuses a certificate no trusted authority signed (never rejectUnauthorized: false)', async () => {
+    const namesAsked: string[] = [];
+    const SNICallback = (name: string, done: (error: Error | null) => void) => {
+      namesAsked.push(name);
+      done(null);
+    };
+    const tlsSite = createHttpsServer({ key: SELF_SIGNED_KEY, cert: SELF_SIGNED_CERT, SNICallback }, (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('secret');
+    });
+    await new Promise<void>((done) => tlsSite.listen(0, '127.0.0.1', done));
+    const port = (tlsSite.address() as AddressInfo).port;
+    try {
+      const error = await refusal(`https://localhost:${port}/`, { timeoutMs: 2_000, allowHosts: [`localhost:${port}`] });
+      expect(error.reason).toBe('tls');
+      // The connection went to the vetted address, but TLS named the URL's host (servername).
+      expect(namesAsked).toEqual(['localhost']);
+      expect(error.message).toBe(`The site at localhost:${port} has a certificate that could not be verified.`);
+    } finally {
+      tlsSite.closeAllConnections();
+      await new Promise((done) => tlsSite.close(done));
+    }
   });
 });

@@ -18,6 +18,7 @@ export type FetchRefusedReason =
   | 'private-address'
   | 'dns'
   | 'unreachable'
+  | 'tls'
   | 'timeout'
   | 'too-many-redirects'
   | 'too-large'
@@ -279,6 +280,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
     } catch (error) {
       if (signal.aborted) throw timedOut();
       if (error instanceof FetchRefused) throw error;
+      if (isCertificateError(error)) throw new FetchRefused('tls', `The site at ${url.host} has a certificate that could not be verified.`);
       throw new FetchRefused('unreachable', `The site at ${url.host} could not be reached.`);
     }
     const { response } = hop;
@@ -311,6 +313,12 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
       hop.done();
     }
   }
+}
+
+/** OpenSSL's and Node's codes for a certificate that failed verification (expired, self-signed, wrong name …). */
+function isCertificateError(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code);
 }
 
 /** DNS lookups take no signal: the deadline still ends the wait for one. */
