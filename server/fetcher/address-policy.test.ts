@@ -39,5 +39,6 @@ describe('refusedAddressKind', () => {
   it('refuses what is not an IP address at all', () => {
     expect(refusedAddressKind('0x7f000001')).toBe('not an IP address');
     expect(refusedAddressKind('localhost')).toBe('not an IP address');
+    expect(refusedAddressKind('fe80::1%eth0')).not.toBeNull();
   });
 });

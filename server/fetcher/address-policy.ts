@@ -55,7 +55,12 @@ export function refusedAddressKind(address: string): string | null {
   // Only the address's own family's ranges: BlockList compares an IPv4 address as IPv4-mapped IPv6,
   // so the ::ffff:0:0/96 rule would otherwise refuse every IPv4 address.
   for (const range of RANGE_LISTS) {
-    if (range.family === family && range.list.check(address, family)) return range.what;
+    try {
+      if (range.family === family && range.list.check(address, family)) return range.what;
+    } catch {
+      // An address BlockList cannot read (an IPv6 zone such as fe80::1%eth0) is never fetched.
+      return 'an address that cannot be checked';
+    }
   }
   return null;
 }

@@ -198,6 +198,8 @@ describe('safeFetch on a public site', () => {
     expect(requestHeaders[0]).not.toHaveProperty('cookie');
     expect(requestHeaders[0]).not.toHaveProperty('authorization');
     expect(requestHeaders[0]!['accept-encoding']).toBe('identity');
+    // The socket went to an address; the request still names the site.
+    expect(requestHeaders[0]!.host).toBe('site.example');
   });
 });
 
@@ -313,6 +315,15 @@ describe('safeFetch bounds what it reads, and how long', () => {
     expect(error.reason).toBe('timeout');
     expect(error.message).toBe('The site did not answer in full within 0.2 seconds.');
     expect(sockets[0]!.destroyed).toBe(true);
+  });
+
+  it('stops when the caller cancels, and says it was cancelled', async () => {
+    const controller = new AbortController();
+    const fetching = safeFetch('http://site.example/silent', { ...fake, signal: controller.signal });
+    await expect.poll(() => sockets[0]?.readyState).toBe('open');
+    controller.abort();
+    const error = await fetching.then(() => null, (e: unknown) => e);
+    expect(error).toMatchObject({ reason: 'cancelled' });
   });
 
   it('ends a site that never answers at the deadline', async () => {

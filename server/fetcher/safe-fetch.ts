@@ -20,6 +20,7 @@ export type FetchRefusedReason =
   | 'unreachable'
   | 'tls'
   | 'timeout'
+  | 'cancelled'
   | 'too-many-redirects'
   | 'too-large'
   | 'unsupported-type'
@@ -269,7 +270,11 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
   const requestOptions = { method: options.method ?? 'GET', userAgent: options.userAgent ?? 'ai-showcase-fetcher', connect: options.connect ?? defaultConnect };
   const deadline = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
-  const timedOut = () => new FetchRefused('timeout', `The site did not answer in full within ${timeoutMs / 1000} seconds.`);
+  // Either the deadline passed, or the caller gave up (its own signal): each says so.
+  const timedOut = () =>
+    deadline.aborted
+      ? new FetchRefused('timeout', `The site did not answer in full within ${timeoutMs / 1000} seconds.`)
+      : new FetchRefused('cancelled', 'The fetch was cancelled.');
 
   let url = checkedUrl(rawUrl, undefined, allowedPorts, allowHosts);
   for (let redirects = 0; ; redirects++) {
