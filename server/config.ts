@@ -55,6 +55,9 @@ const envSchema = z.object({
   // Draw every server-drawn page once at start, before /readyz says ready.
   PAGE_WARM_UP: boolean.prefault('true'),
   TRUST_PROXY: z.string().default(''),
+  // Exact "host:port" pairs the server may fetch although they are local (a staging site, test
+  // fixtures): comma-separated, no ranges or wildcards; warned about at start (decision 250).
+  FETCH_ALLOW_HOSTS: z.string().default(''),
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
   // "json": one JSON object per line (for a log collector); "text": lines for a terminal.
   LOG_FORMAT: z.enum(['text', 'json']).default('text'),
@@ -174,9 +177,12 @@ const envSchema = z.object({
   PAGE_CACHE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).default(25),
 });
 
+/** One FETCH_ALLOW_HOSTS entry: a host name or an IP address (IPv6 in brackets), then its port. */
+const EXACT_HOST_PORT = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\]):\d{1,5}$/;
+
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'SITE_URL' | 'TRUST_PROXY' | 'ADDITIONAL_REDIRECT_URLS' | 'MAIL_UNSUBSCRIBE_ADDRESS' | 'DEV_MAILBOX_SECRET'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'SITE_URL' | 'TRUST_PROXY' | 'FETCH_ALLOW_HOSTS' | 'ADDITIONAL_REDIRECT_URLS' | 'MAIL_UNSUBSCRIBE_ADDRESS' | 'DEV_MAILBOX_SECRET'> {
   MAIL_UNSUBSCRIBE_ADDRESS: string;
   DATA_DIR: string;
   JWT_SECRET: string;
@@ -185,6 +191,8 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'SITE_URL' | 'TRUST_PRO
   /** Addresses of proxies whose X-Forwarded-For may be believed. */
   TRUST_PROXY: string[];
   ADDITIONAL_REDIRECT_URLS: string[];
+  /** "host:port" pairs, lowercased, the fetcher may reach although local. */
+  FETCH_ALLOW_HOSTS: string[];
   githubEnabled: boolean;
 }
 
@@ -222,6 +230,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.HTTP_MAX_CONNECTIONS_PER_IP <= e.REALTIME_MAX_SOCKETS_PER_IP) {
     throw new ConfigError('Invalid configuration:\n  HTTP_MAX_CONNECTIONS_PER_IP: must exceed REALTIME_MAX_SOCKETS_PER_IP (each websocket is a connection too)');
   }
+  const fetchAllowHosts = e.FETCH_ALLOW_HOSTS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const badEntry = fetchAllowHosts.find((entry) => !EXACT_HOST_PORT.test(entry));
+  if (badEntry) {
+    throw new ConfigError(`Invalid configuration:\n  FETCH_ALLOW_HOSTS: "${badEntry}" is not an exact host:port (no ranges, wildcards or paths)`);
+  }
   const dataDir = resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -232,6 +245,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     SITE_URL: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     TRUST_PROXY: e.TRUST_PROXY.split(',').map((s) => s.trim()).filter(Boolean),
     ADDITIONAL_REDIRECT_URLS: e.ADDITIONAL_REDIRECT_URLS.split(',').map((s) => s.trim()).filter(Boolean),
+    FETCH_ALLOW_HOSTS: fetchAllowHosts,
     MAIL_UNSUBSCRIBE_ADDRESS: e.MAIL_UNSUBSCRIBE_ADDRESS ?? addressOf(e.SMTP_FROM),
     githubEnabled: Boolean(e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET),
   };

@@ -151,6 +151,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     },
     observer.wrap(withResponseHeaders(getRequestListener(app.fetch))),
   );
+  if (config.FETCH_ALLOW_HOSTS.length > 0) {
+    logger.warn(`FETCH_ALLOW_HOSTS lets the fetcher reach these local hosts: ${config.FETCH_ALLOW_HOSTS.join(', ')} (decision 250)`);
+  }
   const fdLimit = readOpenFileLimit();
   if (fdLimit && fdLimit.soft < RECOMMENDED_OPEN_FILES) {
     logger.warn(`open file limit is ${fdLimit.soft}, below ${RECOMMENDED_OPEN_FILES}: raise it (systemd LimitNOFILE=65536, docker --ulimit nofile=65536) or a few hundred slow clients fill it`);
