@@ -174,3 +174,13 @@ function optionalText(value: unknown, name: string, max: number): string | undef
   if (typeof value !== 'string' || value.length > max || /[\p{Cc}]/u.test(value)) throw validationFailed(`${name} must be text of at most ${max} characters`);
   return value.trim();
 }
+
+/**
+ * Whether a session is as strong as its account requires (decision 231): aal2 in the token, or no
+ * verified factor to prove. The SQL twin, for RLS, is showcase_private.session_meets_assurance.
+ */
+export async function sessionMeetsAssurance(db: Queryable, userId: string, aal: unknown): Promise<boolean> {
+  if (aal === 'aal2') return true;
+  const { rows } = await db.query(`select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1`, [userId]);
+  return rows.length === 0;
+}

@@ -1,6 +1,7 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setAdminRole } from '../../server/auth/admin-role.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { browserClient, gotrue, PASSWORD, uniqueEmail } from './auth-support.ts';
 
@@ -148,5 +149,40 @@ describe('two-factor authentication (TOTP)', () => {
     expect((await gotrue(server, 'POST', '/factors', { factor_type: 'totp', friendly_name: 'x'.repeat(101) }, bearer)).status).toBe(400);
     expect((await gotrue(server, 'POST', '/factors', { factor_type: 'sms' }, bearer)).status).toBe(400);
     expect((await other.auth.mfa.listFactors()).data!.all).toHaveLength(0);
+  });
+});
+
+describe('staff with a second factor act only from a session that proved it', () => {
+  async function staffAction(client: SupabaseClient) {
+    const list = await client.rpc('admin_list_users', {});
+    const role = await client.rpc('current_staff_role');
+    const invite = await client.functions.invoke('admin-invite-user', { body: { email: uniqueEmail('mfa-staff-invitee') } });
+    return { list: list.error?.code ?? 'ok', role: role.data as string, invite: invite.error ? ((invite.error as FunctionsHttpError).context as Response).status : 200 };
+  }
+
+  it('an admin with a verified factor is an admin at aal2 only: RLS helpers, RPCs and functions alike', async () => {
+    const { email, client: stepped, secret, factorId } = await withVerifiedFactor('mfa-admin');
+    expect(await setAdminRole(server.ctx.db, email, 'grant')).toBe(true);
+    // Tokens carry the role from app_metadata only after a refresh; the database reads the row.
+    await stepped.auth.refreshSession();
+    expect(await staffAction(stepped)).toEqual({ list: 'ok', role: 'admin', invite: 200 });
+
+    const passwordOnly = await signedIn(email);
+    expect(await staffAction(passwordOnly)).toEqual({ list: '42501', role: 'user', invite: 403 });
+
+    expect((await passwordOnly.auth.mfa.challengeAndVerify({ factorId, code: codeFor(secret, 1) })).error).toBeNull();
+    expect(await staffAction(passwordOnly)).toEqual({ list: 'ok', role: 'admin', invite: 200 });
+  });
+
+  it('an admin without a factor still acts at aal1, and a moderator with one needs aal2 too', async () => {
+    const { email: adminEmail } = await newAccount('mfa-admin-plain');
+    expect(await setAdminRole(server.ctx.db, adminEmail, 'grant')).toBe(true);
+    expect(await staffAction(await signedIn(adminEmail))).toEqual({ list: 'ok', role: 'admin', invite: 200 });
+
+    const { email } = await withVerifiedFactor('mfa-moderator');
+    await server.ctx.db.query(`update auth.users set raw_app_meta_data = raw_app_meta_data || '{"role":"moderator"}' where email = $1`, [email]);
+    const passwordOnly = await signedIn(email);
+    expect((await passwordOnly.rpc('current_staff_role')).data).toBe('user');
+    expect((await passwordOnly.rpc('admin_list_users', {})).error?.code).toBe('42501');
   });
 });
