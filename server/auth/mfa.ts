@@ -4,11 +4,12 @@ import type { Context } from 'hono';
 import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
 import type { ServerContext } from '../context.ts';
-import type { Queryable } from '../db/database.ts';
-import { requireUser, type UserCaller } from './caller.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { requireServiceRole, requireUser, type UserCaller } from './caller.ts';
 import { AuthError, validationFailed } from './errors.ts';
 import { clientInfo, readJson, sessionDeps } from './http.ts';
 import { raiseSessionToAal2 } from './sessions.ts';
+import { factorsOf, findUserByEmail, findUserById, isUuid } from './users.ts';
 
 /**
  * Two-factor authentication as GoTrue's MFA API, the calls supabase-js makes (decision 231):
@@ -159,14 +160,55 @@ export async function unenrollFactor(ctx: ServerContext, c: Context): Promise<Re
   await ctx.db.transaction(async (tx) => {
     const factor = await ownFactor(tx, user.id, factorId, true);
     if (factor.status === 'verified' && session.aal !== 'aal2') throw insufficientAal('unenroll a verified factor');
-    await tx.query(
-      `delete from auth.mfa_amr_claims where authentication_method = 'totp' and session_id in (select id from auth.sessions where factor_id = $1)`,
-      [factor.id],
-    );
-    await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = $1`, [factor.id]);
-    await tx.query(`delete from auth.mfa_factors where id = $1`, [factor.id]);
+    await removeFactors(tx, [factor.id]);
   });
   return c.json({ id: factorId });
+}
+
+/** Deletes factors; the sessions they raised fall back to aal1 and lose `totp` from their methods. */
+async function removeFactors(tx: Queryable, factorIds: readonly string[]): Promise<void> {
+  await tx.query(
+    `delete from auth.mfa_amr_claims where authentication_method = 'totp'
+        and session_id in (select id from auth.sessions where factor_id = any($1::uuid[]))`,
+    [factorIds],
+  );
+  await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = any($1::uuid[])`, [factorIds]);
+  await tx.query(`delete from auth.mfa_factors where id = any($1::uuid[])`, [factorIds]);
+}
+
+/** GET /admin/users/:id/factors (auth.admin.mfa.listFactors): the service role sees any account's factors. */
+export async function adminListFactors(ctx: ServerContext, c: Context): Promise<Response> {
+  await requireServiceRole(ctx, c);
+  const userId = c.req.param('id') ?? '';
+  if (!isUuid(userId) || !(await findUserById(ctx.db, userId))) throw new AuthError(404, 'user_not_found', 'User not found');
+  return c.json(await factorsOf(ctx.db, userId));
+}
+
+/** DELETE /admin/users/:id/factors/:factorId (auth.admin.mfa.deleteFactor): removes a factor whatever its state. */
+export async function adminDeleteFactor(ctx: ServerContext, c: Context): Promise<Response> {
+  await requireServiceRole(ctx, c);
+  const userId = c.req.param('id') ?? '';
+  if (!isUuid(userId)) throw new AuthError(404, 'user_not_found', 'User not found');
+  const factorId = c.req.param('factorId') ?? '';
+  const factor = (await factorsOf(ctx.db, userId)).find((f) => f.id === factorId);
+  if (!factor) throw factorNotFound();
+  await ctx.db.transaction((tx) => removeFactors(tx, [factor.id]));
+  return c.json(factor);
+}
+
+/**
+ * `npm run admin -- reset-mfa <email>`: every factor of the account goes, so staff who lost their
+ * authenticator (the last admin too) can sign in with the password and enroll again. False when
+ * no account has the address.
+ */
+export async function resetTwoFactor(db: Database, email: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (!user) return false;
+    const { rows } = await tx.query<{ id: string }>(`select id from auth.mfa_factors where user_id = $1`, [user.id]);
+    await removeFactors(tx, rows.map((r) => r.id));
+    return true;
+  });
 }
 
 function optionalText(value: unknown, name: string, max: number): string | undefined {

@@ -6,7 +6,7 @@ import { requestIdOf } from '../ops/request-id.ts';
 import { createUser, deleteUser, getUserById, invite, listUsers, updateUserById } from './admin.ts';
 import { API_VERSION_HEADER, AuthError, authErrorResponse } from './errors.ts';
 import { generateLink } from './generate-link.ts';
-import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.ts';
+import { adminDeleteFactor, adminListFactors, challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.ts';
 import { authorize, callback } from './oauth.ts';
 import { sendSignInMail } from './otp.ts';
 import { recover } from './recover.ts';
@@ -66,6 +66,8 @@ export function authRoutes(ctx: ServerContext): Hono {
   app.get('/admin/users/:id', h(getUserById));
   app.put('/admin/users/:id', h(updateUserById));
   app.delete('/admin/users/:id', h(deleteUser));
+  app.get('/admin/users/:id/factors', h(adminListFactors));
+  app.delete('/admin/users/:id/factors/:factorId', h(adminDeleteFactor));
   app.post('/admin/generate_link', h(generateLink));
 
   // Last, for every path and method no route above answers: GoTrue's JSON error shape, so

@@ -2,6 +2,7 @@ import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAdminRole } from '../../server/auth/admin-role.ts';
+import { resetTwoFactor } from '../../server/auth/mfa.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { browserClient, gotrue, PASSWORD, uniqueEmail } from './auth-support.ts';
 
@@ -184,5 +185,31 @@ describe('staff with a second factor act only from a session that proved it', ()
     const passwordOnly = await signedIn(email);
     expect((await passwordOnly.rpc('current_staff_role')).data).toBe('user');
     expect((await passwordOnly.rpc('admin_list_users', {})).error?.code).toBe('42501');
+  });
+});
+
+describe('when a factor is lost', () => {
+  it('the service role lists and deletes an account’s factors (auth.admin.mfa), and the sessions it raised fall back to aal1', async () => {
+    const { client, factorId } = await withVerifiedFactor('mfa-admin-delete');
+    const userId = (await client.auth.getUser()).data.user!.id;
+    const admin = server.service().auth.admin.mfa;
+    const listed = await admin.listFactors({ userId });
+    expect(listed.error).toBeNull();
+    expect(listed.data!.factors.map((f) => [f.id, f.status])).toEqual([[factorId, 'verified']]);
+
+    expect((await admin.deleteFactor({ userId, id: factorId })).error).toBeNull();
+    expect((await admin.listFactors({ userId })).data!.factors).toHaveLength(0);
+    expect(claimsOf((await client.auth.refreshSession()).data.session!.access_token).aal).toBe('aal1');
+    expect((await admin.deleteFactor({ userId, id: factorId })).error).toMatchObject({ status: 404 });
+    expect((await gotrue(server, 'GET', `/admin/users/${userId}/factors`, undefined, { authorization: `Bearer ${await accessToken(client)}` })).status).toBe(403);
+  });
+
+  it('npm run admin -- reset-mfa removes every factor of the account, so its owner signs in with the password alone', async () => {
+    const { email, client } = await withVerifiedFactor('mfa-reset');
+    expect(await resetTwoFactor(server.ctx.db, email.toUpperCase())).toBe(true);
+    expect((await client.auth.mfa.listFactors()).data!.all).toHaveLength(0);
+    const fresh = await signedIn(email);
+    expect((await fresh.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal1' });
+    expect(await resetTwoFactor(server.ctx.db, uniqueEmail('mfa-nobody'))).toBe(false);
   });
 });

@@ -53,6 +53,18 @@ describe('one process per PGlite data directory (reliability report F2)', () => 
     const users = (await (await api(port, '/auth/v1/admin/users?per_page=100')).json()) as { users: Array<{ email: string; app_metadata: { role?: string } }> };
     expect(users.users.find((u) => u.email === email)?.app_metadata.role).toBe('admin');
 
+    // npm run admin -- reset-mfa, also through the server: the owner lost their authenticator.
+    const session = (await (await api(port, '/auth/v1/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email, password: 'a-long-password-1' }) }, keys.anonKey)).json()) as {
+      access_token: string;
+      user: { id: string };
+    };
+    const enrolled = await api(port, '/auth/v1/factors', { method: 'POST', body: JSON.stringify({ factor_type: 'totp' }), headers: { authorization: `Bearer ${session.access_token}` } }, keys.anonKey);
+    expect(enrolled.status).toBe(200);
+    const factors = () => api(port, `/auth/v1/admin/users/${session.user.id}/factors`).then((r) => r.json() as Promise<unknown[]>);
+    expect(await factors()).toHaveLength(1);
+    expect((await tool('scripts/admin.ts', ['reset-mfa', email], dataDir)).stdout).toContain(`${email} has no two-factor factor now`);
+    expect(await factors()).toHaveLength(0);
+
     first.child.kill('SIGTERM');
     expect((await first.exited).code).toBe(0);
     expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);
