@@ -47,9 +47,10 @@ async function withVerifiedFactor(tag: string) {
   const { data: enrolled, error } = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
   expect(error).toBeNull();
   const secret = enrolled!.totp.secret;
-  const verified = await client.auth.mfa.challengeAndVerify({ factorId: enrolled!.id, code: codeFor(secret) });
+  const usedCode = codeFor(secret);
+  const verified = await client.auth.mfa.challengeAndVerify({ factorId: enrolled!.id, code: usedCode });
   expect(verified.error).toBeNull();
-  return { email, client, factorId: enrolled!.id, secret };
+  return { email, client, factorId: enrolled!.id, secret, usedCode };
 }
 
 async function accessToken(client: SupabaseClient): Promise<string> {
@@ -86,11 +87,12 @@ describe('two-factor authentication (TOTP)', () => {
   });
 
   it('signs in again at aal1 and steps up with a fresh code; a code already used is refused', async () => {
-    const { email, secret, factorId } = await withVerifiedFactor('mfa-step-up');
+    const { email, secret, factorId, usedCode } = await withVerifiedFactor('mfa-step-up');
     const later = await signedIn(email);
     expect((await later.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
 
-    const reused = await later.auth.mfa.challengeAndVerify({ factorId, code: codeFor(secret) });
+    // The very code accepted a moment ago (not today's code recomputed: a step may have passed).
+    const reused = await later.auth.mfa.challengeAndVerify({ factorId, code: usedCode });
     expect(reused.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
     expect(claimsOf(await accessToken(later)).aal).toBe('aal1');
 
