@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect as netConnect, type AddressInfo, type Socket } from 'node:net';
@@ -362,24 +366,9 @@ describe('FETCH_ALLOW_HOSTS (allowHosts): exact host:port pairs only', () => {
 });
 
 describe('TLS verifies the certificate with Node\'s defaults', () => {
-  // A throwaway self-signed certificate for localhost and 127.0.0.1, made for this test only: no
-  // trusted authority signed it, so a fetcher that verifies must refuse it.
-  const SELF_SIGNED_KEY = `-----BEGIN PRIVATE KEY-----
-MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgUWuFUgpyMgLmZbFo
-6SLRSQHZXafK10EDHsUYHVlmIHOhRANCAATgdsg1k3plFl1FlmUoZ+/1T/oIzINd
-38+sUd2UOXiiqdSw/VXRxNc4d1dRwqMQFDfcJLWucJyVVTIU6su7L0Dg
------END PRIVATE KEY-----`;
-  const SELF_SIGNED_CERT = `-----BEGIN CERTIFICATE-----
-MIIBmzCCAUGgAwIBAgIUdAt228wT+tABBH2DOPH8zBqmK5gwCgYIKoZIzj0EAwIw
-FDESMBAGA1UEAwwJbG9jYWxob3N0MCAXDTI2MTEyOTA0MDkzNloYDzIxMjYxMTA1
-MDQwOTM2WjAUMRIwEAYDVQQDDAlsb2NhbGhvc3QwWTATBgcqhkjOPQIBBggqhkjO
-PQMBBwNCAATgdsg1k3plFl1FlmUoZ+/1T/oIzINd38+sUd2UOXiiqdSw/VXRxNc4
-d1dRwqMQFDfcJLWucJyVVTIU6su7L0Dgo28wbTAdBgNVHQ4EFgQU1GKh94Rn4gS7
-nf7j7heydUaeY+0wHwYDVR0jBBgwFoAU1GKh94Rn4gS7nf7j7heydUaeY+0wDwYD
-VR0TAQH/BAUwAwEB/zAaBgNVHREEEzARgglsb2NhbGhvc3SHBH8AAAEwCgYIKoZI
-zj0EAwIDSAAwRQIgY+ikwDAOvN+HIT4L7DYKvDLOXUH+UcebD+CzeKv2SKkCIQCV
-UzVcCC9nbIhYB9vLqbxrl0FnweR5A5qJ/fZbYaAQoA==
------END CERTIFICATE-----`;
+  // A throwaway self-signed certificate for localhost, made by openssl for this run only (no key is
+  // kept in the repository): no trusted authority signed it, so a fetcher that verifies must refuse it.
+  const { SELF_SIGNED_KEY, SELF_SIGNED_CERT } = selfSignedLocalhost();
 
   it('refuses a certificate no trusted authority signed (never rejectUnauthorized: false)', async () => {
     const namesAsked: string[] = [];
@@ -405,3 +394,17 @@ UzVcCC9nbIhYB9vLqbxrl0FnweR5A5qJ/fZbYaAQoA==
     }
   });
 });
+
+function selfSignedLocalhost(): { SELF_SIGNED_KEY: string; SELF_SIGNED_CERT: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'fetcher-tls-'));
+  try {
+    execFileSync('openssl', [
+      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
+      '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
+    ], { stdio: 'ignore' });
+    return { SELF_SIGNED_KEY: readFileSync(join(dir, 'key.pem'), 'utf8'), SELF_SIGNED_CERT: readFileSync(join(dir, 'cert.pem'), 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
