@@ -94,7 +94,7 @@ describe('sign-up, confirmation, sign-in and sign-out', () => {
     expect(errors.pageErrors).toEqual([]);
   });
 
-  it('defect 2: a confirmation link opened in another browser ends signed out, saying the e-mail is confirmed', async () => {
+  it('defect 2: a confirmation link opened in another browser says the e-mail is confirmed and finishes with the sign-up’s password (decision 255)', async () => {
     const laptop = await app.newPage();
     const address = email('elsewhere');
     await laptop.goto('/signup');
@@ -104,12 +104,21 @@ describe('sign-up, confirmation, sign-in and sign-out', () => {
     // The phone never started the PKCE flow, so it cannot finish it: the address is confirmed all the same.
     const phone = await app.newPage({ width: 375, height: 812 });
     await phone.goto(verifyLink(await waitForMail(app, address, /confirm/i)));
-    await phone.waitForURL((u) => u.pathname === '/signin');
-    await toast(phone, 'Your e-mail is confirmed — please sign in.').waitFor();
-    expect(await phone.locator('.toast-root').innerText()).not.toMatch(/Sign-in failed|could not sign you in/i);
-    await signInThroughForm(phone, address, PASSWORD);
+    await phone.getByRole('heading', { name: 'Your e-mail is confirmed' }).waitFor();
+    expect(await phone.locator('.toast-root').count()).toBe(0);
+    // A guess (someone who never signed up following a stranger's mail) finishes nothing.
+    await phone.getByLabel('Password').fill('not the one chosen 1');
+    await phone.getByRole('button', { name: 'Finish signing in' }).click();
+    await phone.getByText('That is not the password you chose when you signed up, or this link has expired.').waitFor();
+    await phone.getByLabel('Password').fill(PASSWORD);
+    await phone.getByRole('button', { name: 'Finish signing in' }).click();
     await phone.waitForURL((u) => u.pathname === '/');
-    await toast(phone, 'You have been signed in successfully.').waitFor();
+    await toast(phone, 'Your e-mail is confirmed and you are signed in.').waitFor();
+    // The password is the account's now, in any browser.
+    const later = await app.newPage();
+    await later.goto('/signin');
+    await signInThroughForm(later, address, PASSWORD);
+    await later.waitForURL((u) => u.pathname === '/');
   });
 
   it('defect 3: signs up from an address other than SITE_URL, sending a redirect the server accepts and saying where the link opens', async () => {
@@ -129,10 +138,13 @@ describe('sign-up, confirmation, sign-in and sign-out', () => {
     expect(new URL(signups[0]!).searchParams.get('redirect_to')).toBe(`${site.origin}/auth/callback?flow=signup`);
     expect(await userCount(address)).toBe(1);
 
-    // The link opens SITE_URL, where this browser holds no verifier: confirmed, please sign in.
+    // The link opens SITE_URL, where this browser holds no verifier: confirmed, and the sign-up's
+    // password finishes it there.
     await page.goto(verifyLink(await waitForMail(app, address, /confirm/i)));
-    await page.waitForURL((u) => u.origin === site.origin && u.pathname === '/signin');
-    await toast(page, 'Your e-mail is confirmed — please sign in.').waitFor();
+    await page.waitForURL((u) => u.origin === site.origin && u.pathname === '/auth/callback');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Finish signing in' }).click();
+    await page.waitForURL((u) => u.origin === site.origin && u.pathname === '/');
   });
 
   it('refuses sign-in before confirmation with its own message and a resend action', async () => {

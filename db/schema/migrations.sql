@@ -77,3 +77,4 @@
 -- 0292_tag_follows.sql sha256:653c77692a93c30e08de129a08187ed89df3bee25fd418eeeb9a9fc0b73e40f5
 -- 0293_onboarding.sql sha256:2a84692b766c86ddc1e5a9b0bf66f76c24b170f95a4e70426c79fcef427417b3
 -- 0294_handles_given_one_at_a_time.sql sha256:cf79ff11c3191920dc77ba1c301e4e342e12f58b8f8979d57171dcdf91fa1547
+-- 0300_signup_password_on_exchange.sql sha256:e1c65ed50eb9a1596ec218b202b8e0c904e016ba322b45b873212dc2561227c1

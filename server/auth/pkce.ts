@@ -49,6 +49,7 @@ export async function issueAuthCode(tx: Queryable, flowStateId: string, userId: 
 }
 
 export interface ExchangedFlow {
+  flowStateId: string;
   userId: string;
   authenticationMethod: string;
   provider: string;
@@ -81,5 +82,5 @@ export async function exchangeAuthCode(tx: Queryable, authCode: unknown, verifie
   if (computed !== flow.code_challenge) {
     throw new AuthError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
   }
-  return { userId: flow.user_id, authenticationMethod: flow.authentication_method, provider: flow.provider_type };
+  return { flowStateId: flow.id, userId: flow.user_id, authenticationMethod: flow.authentication_method, provider: flow.provider_type };
 }

@@ -4,6 +4,7 @@ import { AuthError, validationFailed } from './errors.ts';
 import { clientInfo, readJson, sessionDeps } from './http.ts';
 import { verifyPassword } from './passwords.ts';
 import { exchangeAuthCode } from './pkce.ts';
+import { activateSignupOnExchange } from './signup-activations.ts';
 import { enforceAuthLimit } from './rate-limits.ts';
 import { createSession, refreshSession, type AuthMethod } from './sessions.ts';
 import { readAuthSettings } from './settings.ts';
@@ -34,6 +35,8 @@ export async function token(ctx: ServerContext, c: Context): Promise<Response> {
       return c.json(
         await ctx.db.transaction(async (tx) => {
           const flow = await exchangeAuthCode(tx, body.auth_code, body.code_verifier);
+          // A sign-up's link: the password and name its own browser chose become the account's now.
+          await activateSignupOnExchange(tx, flow.flowStateId, flow.userId);
           const user = await findUserById(tx, flow.userId);
           if (!user) throw new AuthError(404, 'user_not_found', 'User not found');
           if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');

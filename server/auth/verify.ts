@@ -7,6 +7,7 @@ import { AuthError, validationFailed } from './errors.ts';
 import { clientInfo, parseEmail, readJson, sessionDeps } from './http.ts';
 import { consumePendingSignup, CONTESTED, dropPendingSignups, type ConsumedSignup } from './pending-signups.ts';
 import { issueAuthCode } from './pkce.ts';
+import { holdSignupForExchange } from './signup-activations.ts';
 import { enforceAuthLimit } from './rate-limits.ts';
 import { withCode, withError, withTokens } from './redirect-results.ts';
 import { resolveRedirect } from './redirects.ts';
@@ -56,14 +57,13 @@ async function completeVerification(ctx: ServerContext, c: Context, tx: Queryabl
     const failed = await confirmEmailChange(tx, user);
     if (failed) return { kind: 'error', code: failed, message: failed === 'otp_expired' ? LINK_INVALID : 'A user with this email address has already been registered' };
   } else if (!user.email_confirmed_at) {
-    if (consumed.signup && consumed.signup.encryptedPassword !== CONTESTED) {
-      // The password and name of the sign-up this link was sent for, and of no other; a contested
-      // sign-up's link only confirms the address (decision 105).
-      await tx.query(`update auth.users set encrypted_password = $2, raw_user_meta_data = $3, updated_at = now() where id = $1`, [
-        user.id,
-        consumed.signup.encryptedPassword,
-        JSON.stringify(consumed.signup.metadata),
-      ]);
+    // The password and name of the sign-up this link was sent for, and of no other, wait for the
+    // code exchange of its PKCE flow: only the browser that chose them can finish it. A contested
+    // sign-up's link, a link without a flow and a token hash only confirm the address (decisions
+    // 105 and 255).
+    const signup = consumed.signup;
+    if (signup && signup.encryptedPassword !== CONTESTED && signup.flowStateId && typeof secret === 'string') {
+      await holdSignupForExchange(tx, signup.flowStateId, signup);
     }
     // Following any of these links proves the inbox is the user's; other waiting sign-ups of the
     // address can then never activate.

@@ -87,7 +87,7 @@ describe('sign-up with e-mail confirmation', () => {
   });
   afterAll(() => server?.close());
 
-  it('sends a confirmation e-mail; the link confirms and signs in (implicit flow)', async () => {
+  it('sends a confirmation e-mail; the link confirms and signs in (implicit flow), and activates no password', async () => {
     const email = uniqueEmail();
     const client = browserClient(server);
     const { data, error } = await client.auth.signUp({
@@ -117,8 +117,10 @@ describe('sign-up with e-mail confirmation', () => {
     expect(who.user?.email).toBe(email);
     expect(who.user?.email_confirmed_at).toBeTruthy();
 
+    // Nothing proves that whoever opened the inbox chose the sign-up's password (no PKCE flow to
+    // finish), so it is not the account's (decision 255): the signed-in holder sets one.
     const after = await client.auth.signInWithPassword({ email, password: PASSWORD });
-    expect(after.error).toBeNull();
+    expect(after.error?.code).toBe('invalid_credentials');
 
     // A link works once.
     const again = await follow(verifyLinkOf(mail));
@@ -140,6 +142,21 @@ describe('sign-up with e-mail confirmation', () => {
     const { data, error } = await client.auth.exchangeCodeForSession(code!);
     expect(error).toBeNull();
     expect(data.session?.user.email).toBe(email);
+    // The browser that chose the password finished the flow: the password is the account's now.
+    expect((await browserClient(server).auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+  });
+
+  it('PKCE: a link opened in another browser confirms the address but never activates the sign-up’s password', async () => {
+    const email = uniqueEmail();
+    await browserClient(server, 'pkce').auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: `${server.url}/auth/callback` } });
+    const code = (await follow(verifyLinkOf(await lastMailTo(server, email)))).searchParams.get('code');
+    expect((await browserClient(server, 'pkce').auth.exchangeCodeForSession(code!)).error).not.toBeNull();
+    const { rows } = await server.ctx.db.query<{ confirmed: boolean; has_password: boolean }>(
+      `select email_confirmed_at is not null as confirmed, coalesce(encrypted_password, '') <> '' as has_password from auth.users where email = $1`,
+      [email],
+    );
+    expect(rows[0]).toEqual({ confirmed: true, has_password: false });
+    expect((await browserClient(server).auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('invalid_credentials');
   });
 
   it('a repeated sign-up of a confirmed address looks like a new one and sends nothing', async () => {

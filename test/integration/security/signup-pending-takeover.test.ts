@@ -23,6 +23,11 @@ async function signUp(email: string, password: string, name: string) {
   return res.body;
 }
 
+async function pkceSignUp(client: ReturnType<typeof browserClient>, email: string, password: string, name: string) {
+  const { error } = await client.auth.signUp({ email, password, options: { data: { name }, emailRedirectTo: `${server.url}/auth/callback` } });
+  expect(error).toBeNull();
+}
+
 async function signIn(email: string, password: string) {
   return browserClient(server).auth.signInWithPassword({ email, password });
 }
@@ -91,22 +96,95 @@ describe('a second sign-up for a waiting address cannot take the account', () =>
     await expectNoStrangerTakeover(email);
   });
 
-  it('the same person signing up twice with the same password gets their own link again, and keeps password and name', async () => {
-    const { email, firstLink, secondLink } = await twoSignUps('pending-same-twice', [OWNER_PASSWORD, 'Owner'], [OWNER_PASSWORD, 'Owner again']);
+  it('the same person signing up twice with the same password gets their own link again, and their browser gets password and name', async () => {
+    const email = uniqueEmail('pending-same-twice');
+    const owner = browserClient(server, 'pkce');
+    await pkceSignUp(owner, email, OWNER_PASSWORD, 'Owner');
+    const firstLink = verifyLinkOf(await lastMailTo(server, email));
+    await server.advanceClock(MINUTE);
+    await pkceSignUp(owner, email, OWNER_PASSWORD, 'Owner again');
+    const secondLink = verifyLinkOf(await lastMailTo(server, email));
     expect(fragment(await follow(firstLink)).get('error_code')).toBe('otp_expired');
-    expect(fragment(await follow(secondLink)).get('access_token')).toBeTruthy();
-    const owner = await signIn(email, OWNER_PASSWORD);
-    expect(owner.error).toBeNull();
-    expect(owner.data.user?.user_metadata).toEqual({ name: 'Owner' });
+    const code = (await follow(secondLink)).searchParams.get('code');
+    expect((await owner.auth.exchangeCodeForSession(code!)).error).toBeNull();
+    const signedIn = await signIn(email, OWNER_PASSWORD);
+    expect(signedIn.error).toBeNull();
+    expect(signedIn.data.user?.user_metadata).toEqual({ name: 'Owner' });
   });
 
-  it('one sign-up alone: its link activates its password and name', async () => {
+  it('one sign-up alone, its link opened in the browser that signed up: its password and name are the account’s', async () => {
     const email = uniqueEmail('pending-alone');
-    await signUp(email, OWNER_PASSWORD, 'Owner');
-    expect(fragment(await follow(verifyLinkOf(await lastMailTo(server, email)))).get('access_token')).toBeTruthy();
-    const owner = await signIn(email, OWNER_PASSWORD);
-    expect(owner.error).toBeNull();
-    expect(owner.data.user?.user_metadata).toEqual({ name: 'Owner' });
+    const owner = browserClient(server, 'pkce');
+    await pkceSignUp(owner, email, OWNER_PASSWORD, 'Owner');
+    const code = (await follow(verifyLinkOf(await lastMailTo(server, email)))).searchParams.get('code');
+    expect((await owner.auth.exchangeCodeForSession(code!)).error).toBeNull();
+    const signedIn = await signIn(email, OWNER_PASSWORD);
+    expect(signedIn.error).toBeNull();
+    expect(signedIn.data.user?.user_metadata).toEqual({ name: 'Owner' });
+  });
+
+  it('a squatter’s lone sign-up (implicit flow), followed by the address’s owner: the owner is signed in, the squatter’s password and name are not the account’s', async () => {
+    const email = uniqueEmail('pending-lone-squatter');
+    await signUp(email, STRANGER_PASSWORD, 'attacker');
+    const landing = fragment(await follow(verifyLinkOf(await lastMailTo(server, email))));
+    expect(landing.get('access_token')).toBeTruthy();
+    await expectNoStrangerTakeover(email);
+    expect((await accountOf(email)).has_password).toBe(false);
+  });
+
+  it('a squatter’s lone sign-up (PKCE), followed by the owner in their own browser: the squatter’s password never activates', async () => {
+    const email = uniqueEmail('pending-lone-squatter-pkce');
+    const squatter = browserClient(server, 'pkce');
+    await pkceSignUp(squatter, email, STRANGER_PASSWORD, 'attacker');
+    const code = (await follow(verifyLinkOf(await lastMailTo(server, email)))).searchParams.get('code');
+    // The owner's browser holds no verifier: no session, and nothing activated.
+    expect((await browserClient(server, 'pkce').auth.exchangeCodeForSession(code!)).error).not.toBeNull();
+    await expectNoStrangerTakeover(email);
+    expect((await accountOf(email)).has_password).toBe(false);
+    // The squatter's browser holds the verifier but never sees the code, which went to the inbox.
+    expect((await squatter.auth.getSession()).data.session).toBeNull();
+  });
+
+  it('a link opened in another browser: the confirmation page finishes with the sign-up’s password, and only with it (five tries)', async () => {
+    const email = uniqueEmail('pending-finish-elsewhere');
+    await pkceSignUp(browserClient(server, 'pkce'), email, OWNER_PASSWORD, 'Owner');
+    const code = (await follow(verifyLinkOf(await lastMailTo(server, email)))).searchParams.get('code')!;
+    const phone = browserClient(server, 'pkce');
+    const finish = (password: string) => phone.functions.invoke('finish-signup', { body: { code, password } });
+    const wrong = await finish(STRANGER_PASSWORD);
+    expect(wrong.error).not.toBeNull();
+    expect(await (wrong.error as { context: Response }).context.json()).toMatchObject({ error: 'invalid_credentials' });
+    expect((await accountOf(email)).has_password).toBe(false);
+    const right = await finish(OWNER_PASSWORD);
+    expect(right.error).toBeNull();
+    expect(right.data.access_token).toBeTruthy();
+    const signedIn = await signIn(email, OWNER_PASSWORD);
+    expect(signedIn.error).toBeNull();
+    expect(signedIn.data.user?.user_metadata).toEqual({ name: 'Owner' });
+    // The code is spent: neither the page nor an exchange can use it again.
+    expect((await finish(OWNER_PASSWORD)).error).not.toBeNull();
+  });
+
+  it('the owner following a squatter’s lone link cannot finish with a guess, and five wrong tries drop the squatter’s password for good', async () => {
+    const email = uniqueEmail('pending-finish-guess');
+    await pkceSignUp(browserClient(server, 'pkce'), email, STRANGER_PASSWORD, 'attacker');
+    const code = (await follow(verifyLinkOf(await lastMailTo(server, email)))).searchParams.get('code')!;
+    const owner = browserClient(server, 'pkce');
+    for (let i = 0; i < 5; i++) expect((await owner.functions.invoke('finish-signup', { body: { code, password: `guess number ${i}` } })).error).not.toBeNull();
+    // Even the right one is refused now: the held password is gone.
+    expect((await owner.functions.invoke('finish-signup', { body: { code, password: STRANGER_PASSWORD } })).error).not.toBeNull();
+    await expectNoStrangerTakeover(email);
+    expect((await accountOf(email)).has_password).toBe(false);
+  });
+
+  it('finish-signup refuses a missing code or password and a code that is no sign-up’s', async () => {
+    const client = browserClient(server, 'pkce');
+    for (const body of [{}, { code: 'x' }, { password: 'y' }, { code: '', password: 'y' }]) {
+      const { error } = await client.functions.invoke('finish-signup', { body });
+      expect(await (error as { context: Response }).context.json()).toMatchObject({ error: 'validation_failed' });
+    }
+    const { error } = await client.functions.invoke('finish-signup', { body: { code: crypto.randomUUID(), password: OWNER_PASSWORD } });
+    expect(await (error as { context: Response }).context.json()).toMatchObject({ error: 'invalid_credentials' });
   });
 
   it('a repeated sign-up answers exactly as a first one (status and body), showing nothing of the earlier one', async () => {

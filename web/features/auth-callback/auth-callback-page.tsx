@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../components/ui/use-toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { callbackOutcome } from '../../lib/session/callback-error.ts';
 import { readCallbackSession } from './api/callback-session.ts';
+import { FinishSignupForm } from './components/finish-signup-form.tsx';
 
 /**
  * /auth/callback: where GitHub sign-in and e-mail links land. supabase-js (detectSessionInUrl,
@@ -14,6 +15,7 @@ export default function AuthCallbackPage() {
   useDocumentTitle('Signing in');
   const navigate = useNavigate();
   const handled = useRef(false);
+  const [finishCode, setFinishCode] = useState<string | undefined>();
 
   useEffect(() => {
     // StrictMode runs effects twice in development; the code can be exchanged only once.
@@ -22,6 +24,10 @@ export default function AuthCallbackPage() {
     void (async () => {
       const { initError, signedIn } = await readCallbackSession();
       const outcome = callbackOutcome({ search: window.location.search, hash: window.location.hash, initError, signedIn });
+      if (outcome.kind === 'finish-signup') {
+        setFinishCode(outcome.code);
+        return;
+      }
       if (outcome.kind === 'failed') {
         // Spec §8: callback failures are logged; the visitor gets the product's own words.
         console.error('OAuth callback error', initError ?? outcome.toast.description);
@@ -32,6 +38,8 @@ export default function AuthCallbackPage() {
       navigate(outcome.to, { replace: true });
     })();
   }, [navigate]);
+
+  if (finishCode) return <FinishSignupForm code={finishCode} onSignedIn={() => navigate('/', { replace: true })} />;
 
   return (
     <section className="flex min-h-[calc(100vh-4rem)] flex-col items-center justify-center gap-4 px-4" aria-live="polite">

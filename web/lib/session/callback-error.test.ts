@@ -49,17 +49,13 @@ describe('callbackOutcome', () => {
     });
   });
 
-  it('defect 2: a confirmation link opened in another browser ends at /signin with "Your e-mail is confirmed — please sign in"', () => {
-    expect(callbackOutcome({ search: '?flow=signup&code=abc', hash: '', initError: null, signedIn: false })).toEqual({
-      kind: 'confirmed',
-      to: '/signin',
-      toast: EMAIL_CONFIRMED,
-    });
+  it('defect 2: a confirmation link opened in another browser asks there for the sign-up’s password, with the code it carries (decision 255)', () => {
+    expect(callbackOutcome({ search: '?flow=signup&code=abc', hash: '', initError: null, signedIn: false })).toEqual({ kind: 'finish-signup', code: 'abc' });
     // Signed in there as someone else: the address is confirmed all the same; nothing to sign in to.
-    expect(callbackOutcome({ search: '?flow=signup&code=abc', hash: '', initError: null, signedIn: true })).toMatchObject({ kind: 'confirmed', to: '/' });
+    expect(callbackOutcome({ search: '?flow=signup&code=abc', hash: '', initError: null, signedIn: true })).toEqual({ kind: 'confirmed', to: '/', toast: EMAIL_CONFIRMED });
     // The exchange was tried and failed (an expired flow): the address was still confirmed.
     expect(callbackOutcome({ search: '?flow=signup&code=abc', hash: '', initError: { code: 'flow_state_expired' }, signedIn: false })).toMatchObject({
-      kind: 'confirmed',
+      kind: 'finish-signup',
     });
   });
 

@@ -64,6 +64,7 @@ const WELCOME_BACK: ToastMessage = { title: 'Welcome back', description: MESSAGE
 
 export type CallbackOutcome =
   | { kind: 'signed-in'; to: string; toast: ToastMessage }
+  | { kind: 'finish-signup'; code: string }
   | { kind: 'confirmed'; to: string; toast: ToastMessage }
   | { kind: 'failed'; to: string; toast: ToastMessage };
 
@@ -75,7 +76,8 @@ const failed = (reason: unknown): CallbackOutcome => ({ kind: 'failed', to: '/si
  * not exchanged: this browser did not start the flow (no PKCE verifier) or the exchange failed.
  * For a sign-up confirmation that is fine: the auth server confirmed the address before it
  * redirected (the link was opened on another device, or on SITE_URL after signing up on another
- * address of the site), so the visitor is told so and asked to sign in.
+ * address of the site), but the sign-up's password is the account's only once it is typed here
+ * (decision 255): 'finish-signup' asks for it.
  */
 export function callbackOutcome({ search, hash, initError, signedIn }: { search: string; hash: string; initError: unknown; signedIn: boolean }): CallbackOutcome {
   const fromUrl = callbackError(search, hash);
@@ -84,7 +86,7 @@ export function callbackOutcome({ search, hash, initError, signedIn }: { search:
   const isSignup = params.get('flow') === 'signup';
   if (params.has('code')) {
     const code = (initError as { code?: unknown } | null)?.code;
-    if (isSignup && code !== 'user_banned') return { kind: 'confirmed', to: signedIn ? '/' : '/signin', toast: EMAIL_CONFIRMED };
+    if (isSignup && code !== 'user_banned') return signedIn ? { kind: 'confirmed', to: '/', toast: EMAIL_CONFIRMED } : { kind: 'finish-signup', code: params.get('code')! };
     return failed(initError ?? { name: 'AuthPKCECodeVerifierMissingError' });
   }
   if (initError) return failed(initError);
