@@ -87,6 +87,10 @@ const envSchema = z.object({
   // How a /rest/v1 write's transaction ends, as PostgREST's db-tx-end: "commit-allow-override"
   // commits unless the request sends Prefer: tx=rollback (supabase-js's .rollback()); "commit"
   // refuses such a request rather than commit what it asked to roll back (decision 230).
+  // column.sum(), avg(), min(), max() and count() in select=, as PostgREST's db-aggregates-enabled:
+  // off by default (an aggregate over a whole table is work anyone could ask for); bounded by the
+  // role's statement timeout when on. count() alone is always allowed (it was before).
+  REST_AGGREGATES_ENABLED: boolean.prefault('false'),
   REST_TX_END: z.enum(['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override']).default('commit-allow-override'),
   // statement_timeout per API role, as Supabase sets it (PGlite cannot enforce it).
   STATEMENT_TIMEOUT_ANON: pgDuration.default('3s'),

@@ -48,7 +48,7 @@ export async function handleRpc(scope: RequestScope, name: string): Promise<Repl
   let text: string;
   let params: unknown[];
   if (fn.returnKind === 'composite') {
-    const bctx: BuildContext = { snap: scope.snap, sql, levels: q.levels, usedPaths: new Set() };
+    const bctx: BuildContext = { snap: scope.snap, sql, levels: q.levels, usedPaths: new Set(), aggregates: scope.ctx.config.REST_AGGREGATES_ENABLED };
     const stmt = buildRead(bctx, {
       from: `${from}${call}`,
       rel: resultRelation(scope.snap, fn),
@@ -68,8 +68,8 @@ export async function handleRpc(scope: RequestScope, name: string): Promise<Repl
     } else if (!fn.returnsSet) {
       text = `select (select to_json(t0.v)::text from ${from}${call} as t0(v)) as body, 1::int8 as n`;
     } else {
-      const bctx: BuildContext = { snap: scope.snap, sql, levels: q.levels, usedPaths: new Set() };
-      const tail = renderTail(bctx, { columns: [], groupBy: null, where: [], order: '' }, page);
+      const bctx: BuildContext = { snap: scope.snap, sql, levels: q.levels, usedPaths: new Set(), aggregates: scope.ctx.config.REST_AGGREGATES_ENABLED };
+      const tail = renderTail(bctx, { columns: [], outputs: [], groupBy: null, where: [], order: '' }, page);
       const total = scope.prefs.count ? `, (select count(*) from ${from}${call} as t0(v))::int8 as total` : '';
       text = `select coalesce(json_agg(_s.v), '[]')::text as body, count(*)::int8 as n${total} from (select t0.v from ${from}${call} as t0(v)${tail}) as _s`;
     }

@@ -34,7 +34,7 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
       const q = parseQuery(new URLSearchParams(scope.search));
       const root = q.levels.get('')!;
       const page = paging(root.limit, root.offset, range);
-      const bctx: BuildContext = { snap: scope.snap, sql: new Sql(), levels: q.levels, usedPaths: new Set() };
+      const bctx: BuildContext = { snap: scope.snap, sql: new Sql(), levels: q.levels, usedPaths: new Set(), aggregates: scope.ctx.config.REST_AGGREGATES_ENABLED };
       const stmt = buildRead(bctx, {
         from: `"public".${quoteRel(rel)}`,
         rel,
@@ -53,7 +53,7 @@ export async function handleTable(scope: RequestScope, table: string): Promise<R
 
   assertWritable(rel, scope.method);
   const q = parseQuery(new URLSearchParams(scope.search));
-  const bctx: BuildContext = { snap: scope.snap, sql: new Sql(), levels: q.levels, usedPaths: new Set() };
+  const bctx: BuildContext = { snap: scope.snap, sql: new Sql(), levels: q.levels, usedPaths: new Set(), aggregates: scope.ctx.config.REST_AGGREGATES_ENABLED };
   const root = q.levels.get('')!;
 
   if (root.limit !== undefined || root.offset !== undefined) {

@@ -15,6 +15,8 @@ export type SelectItem =
   | { type: 'star' }
   | { type: 'column'; field: Field; alias?: string; cast?: string }
   | { type: 'count'; alias?: string }
+  /** column.sum(), .avg(), .min(), .max(), .count(): PostgREST's aggregates, off unless the server allows them. */
+  | { type: 'aggregate'; fn: AggregateFn; field: Field; alias?: string; cast?: string }
   | {
       type: 'embed';
       /** A relation name, or a foreign key column / constraint name. */
@@ -24,7 +26,11 @@ export type SelectItem =
       inner: boolean;
       /** Empty for an empty embed, name!inner(): it filters the parent and answers nothing. */
       select: SelectItem[];
+      /** ...name(cols): the embedded row's columns become the parent's own (to-one relations only). */
+      spread?: boolean;
     };
+
+export type AggregateFn = 'sum' | 'avg' | 'min' | 'max' | 'count';
 
 export interface Condition {
   type: 'cond';

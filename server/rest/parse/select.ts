@@ -15,6 +15,8 @@ const PSEUDO_TYPES = new Set([
   'table_am_handler', 'opaque', 'pg_ddl_command',
 ]);
 const MAX_DEPTH = 8;
+/** amount.sum(), amount.sum()::text: an aggregate of one column, with an optional cast of its result. */
+const AGGREGATE = /^(.+)\.(sum|avg|min|max|count)\(\s*\)(?:::([A-Za-z_][A-Za-z0-9_]*(?:\[\])?))?$/s;
 
 /** Parses PostgREST's select= grammar: columns, aliases, casts, json paths, embeds, count(). */
 export function parseSelect(input: string): SelectItem[] {
@@ -37,13 +39,26 @@ function parseItem(raw: string, input: string, depth: number): SelectItem {
     alias = checkName(aliasMatch[1]!, 'select parameter', input);
     rest = aliasMatch[2]!.trim();
   }
+  const aggregate = AGGREGATE.exec(rest);
+  if (aggregate) {
+    const cast = aggregate[3];
+    if (cast !== undefined && PSEUDO_TYPES.has(cast.replace(/\[\]$/, '').toLowerCase())) {
+      throw parseError(`"failed to parse select parameter (${input})"`, `cannot cast to the pseudo-type "${cast}"`);
+    }
+    const fn = aggregate[2] as 'sum' | 'avg' | 'min' | 'max' | 'count';
+    return { type: 'aggregate', fn, field: parseField(aggregate[1]!.trim(), 'select parameter', input), alias, cast };
+  }
   const paren = rest.indexOf('(');
   if (paren >= 0) {
     if (!rest.endsWith(')')) throw parseError(`"failed to parse select parameter (${input})"`, `unexpected "${rest.slice(rest.lastIndexOf(')') + 1)}"`);
-    const head = rest.slice(0, paren).trim();
+    let head = rest.slice(0, paren).trim();
     const inner = rest.slice(paren + 1, -1);
     if (head === 'count' && inner.trim() === '') return { type: 'count', alias };
-    if (head.startsWith('...')) throw parseError(`"failed to parse select parameter (${input})"`, 'spread embeds (...) are not supported');
+    const spread = head.startsWith('...');
+    if (spread) {
+      if (alias) throw parseError(`"failed to parse select parameter (${input})"`, 'a spread embed (...) takes no alias: its columns do');
+      head = head.slice(3).trim();
+    }
     const [nameRaw, ...hints] = head.split('!');
     const name = checkName(nameRaw!, 'select parameter', input);
     let inner_ = false;
@@ -57,7 +72,7 @@ function parseItem(raw: string, input: string, depth: number): SelectItem {
     }
     // An empty embed, creators!inner(), selects nothing of the embedded rows: it only filters.
     const select = inner.trim() === '' ? [] : parseItems(inner, input, depth + 1);
-    return { type: 'embed', name, alias, hint, inner: inner_, select };
+    return spread ? { type: 'embed', name, hint, inner: inner_, select, spread } : { type: 'embed', name, alias, hint, inner: inner_, select };
   }
   const castAt = rest.indexOf('::');
   let cast: string | undefined;

@@ -15,6 +15,8 @@ export interface BuildContext {
   levels: Map<string, LevelOptions>;
   /** Level paths that were matched to an embed; left-overs are reported as errors. */
   usedPaths: Set<string>;
+  /** column.sum() and the like are allowed (REST_AGGREGATES_ENABLED, PostgREST's db-aggregates-enabled). */
+  aggregates?: boolean;
 }
 
 interface EmbedPlan {
@@ -28,6 +30,8 @@ interface EmbedPlan {
 export interface LevelSql {
   /** "expr as "name"" items. */
   columns: string[];
+  /** The same output as expression and name, a star spelled out column by column (for spreads). */
+  outputs: { expr: string; name: string }[];
   /** Non-aggregate expressions to group by when the level also selects count(). */
   groupBy: string[] | null;
   /** Conditions for the WHERE clause (filters and !inner embeds). */
@@ -51,25 +55,40 @@ function embedKey(item: Extract<SelectItem, { type: 'embed' }>): string {
 export function buildLevel(ctx: BuildContext, rel: Relation, items: SelectItem[], alias: string, path: string): LevelSql {
   const level = levelOf(ctx, path);
   const columns: string[] = [];
+  const outputs: { expr: string; name: string }[] = [];
   const plain: string[] = [];
   let aggregate = false;
   const embeds: EmbedPlan[] = [];
+  const output = (expr: string, name: string) => {
+    columns.push(`${expr} as ${ident(name)}`);
+    outputs.push({ expr, name });
+  };
 
   for (const item of items) {
     if (item.type === 'star') {
       columns.push(`${alias}.*`);
+      for (const c of rel.columnList) outputs.push({ expr: `${alias}.${ident(c.name)}`, name: c.name });
       plain.push(`${alias}.*`);
     } else if (item.type === 'count' || (item.type === 'column' && item.field.name === 'count' && item.field.json.length === 0 && !rel.columns.has('count'))) {
       aggregate = true;
-      columns.push(`count(*) as ${ident(item.alias ?? 'count')}`);
+      output('count(*)', item.alias ?? 'count');
+    } else if (item.type === 'aggregate') {
+      if (!ctx.aggregates) throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+      aggregate = true;
+      let expr = `${item.fn}(${fieldSql(ctx.sql, rel, alias, item.field)})`;
+      if (item.cast) expr = `(${expr})::${item.cast}`;
+      output(expr, item.alias ?? item.fn);
     } else if (item.type === 'column') {
       let expr = fieldSql(ctx.sql, rel, alias, item.field);
       if (item.cast) expr = `(${expr})::${item.cast}`;
-      columns.push(`${expr} as ${ident(item.alias ?? fieldOutputName(item.field))}`);
+      output(expr, item.alias ?? fieldOutputName(item.field));
       plain.push(expr);
     } else {
       const key = embedKey(item);
       const join = resolveEmbed(ctx.snap, rel, item.name, item.hint);
+      if (item.spread && !join.toOne) {
+        throw new RestError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`, `'${rel.name}' and '${item.name}' do not form a many-to-one or one-to-one relationship`);
+      }
       embeds.push({ key, item, join, path: path ? `${path}.${key}` : key });
     }
   }
@@ -90,12 +109,22 @@ export function buildLevel(ctx: BuildContext, rel: Relation, items: SelectItem[]
     const ca = ctx.sql.alias();
     const child = buildLevel(ctx, e.join.child, e.item.select, ca, e.path);
     const where = [e.join.on(alias, ca), ...child.where].join(' and ');
+    if (e.item.spread) {
+      // The one related row's columns, each the parent's own (a to-one relation: at most one row).
+      if (child.groupBy) throw new RestError(400, 'PGRST100', '"failed to parse select parameter": aggregates inside a spread embed are not supported');
+      for (const o of child.outputs) {
+        const sub = `(select ${o.expr} from "public".${ident(e.join.child.name)} as ${ca} where ${where})`;
+        output(sub, o.name);
+        plain.push(sub);
+      }
+      continue;
+    }
     const tail = renderTail(ctx, child);
     const inner = `select ${child.columns.join(', ') || 'null'} from "public".${ident(e.join.child.name)} as ${ca} where ${where}${tail}`;
     const sub = e.join.toOne
       ? `(select row_to_json(_s) from (${inner}) as _s)`
       : `(select coalesce(json_agg(_s), '[]') from (${inner}) as _s)`;
-    columns.push(`${sub} as ${ident(e.key)}`);
+    output(sub, e.key);
     plain.push(sub);
   }
 
@@ -112,6 +141,7 @@ export function buildLevel(ctx: BuildContext, rel: Relation, items: SelectItem[]
   }
   return {
     columns,
+    outputs,
     groupBy: aggregate ? plain : null,
     where,
     order,
