@@ -24,8 +24,14 @@ export const SERVER_QUERIES_ELEMENT_ID = 'server-queries';
 /** How a server render reaches the API: a GET under /rest/v1 (or GoTrue's settings), answered in-process as `anon`. */
 export type ServerReads = (pathAndQuery: string, headers: Headers) => Promise<Response>;
 
+/** Server settings the drawing needs exactly as the browser reads them from the page's meta tags. */
+export interface RenderSettings {
+  /** The host outbound links carry as ?ref= ('' for none; meta outbound-ref, decision 237). */
+  outboundRef: string;
+}
+
 /** web/app/entry-server.tsx as built into dist/web/.ssr, loaded by server/web/server-render.ts. */
 export interface RendererModule {
   /** `passes`: how many times React rendered the tree from its root (one, decision 219). */
-  renderApp(url: string, origin: string, reads: ServerReads, report: (problem: unknown) => void): Promise<{ html: string; page: RenderedPage; passes: number } | undefined>;
+  renderApp(url: string, origin: string, reads: ServerReads, report: (problem: unknown) => void, settings?: RenderSettings): Promise<{ html: string; page: RenderedPage; passes: number } | undefined>;
 }

@@ -363,24 +363,37 @@ describe('moderation', () => {
 });
 
 describe('views', () => {
-  it('counts a project view once per browser per day in Total Views', async () => {
+  /** A real browser's agent: headless Chromium's own is a bot's, and counts nothing. */
+  const browserAgent = (version: number) =>
+    `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version}.0.0.0 Safari/537.36`;
+
+  it('counts a project view once per visitor per day in Total Views; a headless browser not at all', async () => {
     const stats = async () => ((await admin.client.rpc('admin_dashboard_stats')).data as { totalViews: number }).totalViews;
     await adminPage('/admin');
     const { data: project } = await app.anon().from('projects').select('id').eq('status', 'approved').limit(1).single();
+    const path = `/projects/${(project as { id: string }).id}`;
     const before = await stats();
+    const beacon = (page: Page) => page.waitForRequest((r) => r.url().endsWith('/api/beacon') && r.method() === 'POST');
 
-    const first = await app.newPage();
-    const recorded = (page: Page) => page.waitForResponse((r) => r.url().includes('/rest/v1/rpc/record_project_view'));
-    await first.goto(`/projects/${(project as { id: string }).id}`);
+    const first = await app.newPage({ userAgent: browserAgent(131) });
+    const sent = beacon(first);
+    await first.goto(path);
+    expect(JSON.parse((await sent).postData() ?? '{}')).toMatchObject({ view: (project as { id: string }).id });
     await expect.poll(stats).toBe(before + 1);
-    // The reload in the first browser asks again, and its answer is in before the count is read:
-    // it did not count again.
-    const reloaded = recorded(first);
+    // The reload sends its beacon again, and its answer is in before the count is read: it did not count again.
+    const again = first.waitForResponse((r) => r.url().endsWith('/api/beacon'));
     await first.reload();
-    await reloaded;
+    expect((await again).status()).toBe(204);
     expect(await stats()).toBe(before + 1);
-    const second = await app.newPage();
-    await second.goto(`/projects/${(project as { id: string }).id}`);
+
+    const headless = await app.newPage();
+    const ignored = headless.waitForResponse((r) => r.url().endsWith('/api/beacon'));
+    await headless.goto(path);
+    expect((await ignored).status()).toBe(204);
+    expect(await stats()).toBe(before + 1);
+
+    const second = await app.newPage({ userAgent: browserAgent(130) });
+    await second.goto(path);
     await expect.poll(stats).toBe(before + 2);
 
     const page = await adminPage('/admin');

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { BEACON_PATH } from '../domain/beacon.ts';
+import { analyticsRoutes } from './analytics/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { ServerContext } from './context.ts';
 import { DatabaseUnavailableError } from './db/unavailable.ts';
@@ -39,6 +41,8 @@ export function createApp(ctx: ServerContext, ops: OpsState = { draining: () => 
   app.route('/rest/v1', restRoutes(ctx));
   app.route('/storage/v1', storageRoutes(ctx, ctx.storage));
   app.route('/unsubscribe', unsubscribeRoutes(ctx));
+  // The counting beacon (server/analytics/, decision 236): no apikey, sendBeacon cannot send one.
+  app.route(BEACON_PATH, analyticsRoutes(ctx));
   app.route('/realtime/v1', ctx.realtime.routes);
   // The pages answer their first screen's API reads in-process, through the same handlers (decision 201).
   app.route('/', webRoutes(ctx, { api: (request) => Promise.resolve(app.fetch(request)), warmUp: pagesWarmUp }));

@@ -111,8 +111,14 @@ const envSchema = z.object({
   RATE_LIMIT_NEWSLETTER: rateLimit.prefault('10/3600'),
   // Co-maker invitations (rpc invite_comaker) per inviter and per client network: a daily cap.
   RATE_LIMIT_INVITATIONS: rateLimit.prefault('20/86400'),
-  // Project views counted per client IP (beyond it, views are refused and not counted).
-  RATE_LIMIT_VIEWS: rateLimit.prefault('60/3600'),
+  // Counting beacons (POST /api/beacon: a page's view and up to 24 card impressions, or one
+  // outbound click) per client network; beyond it beacons are refused and count nothing.
+  RATE_LIMIT_BEACONS: rateLimit.prefault('120/600'),
+  // Outbound links to makers' sites carry ?ref=<host>: empty is SITE_URL's host, "off" adds none,
+  // anything else is the host name to send (a maker may still opt out per project).
+  OUTBOUND_REF: z.string().trim().toLowerCase().regex(/^(|off|[a-z0-9.-]{1,253})$/, 'OUTBOUND_REF must be a host name, "off" or empty').default(''),
+  // Daily project stats (views, visitors, impressions, clicks, referrers) are kept this many days.
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).default(730),
   // Image renders that miss the thumbnail cache, per client IP (cache hits are never limited).
   RATE_LIMIT_RENDERS: rateLimit.prefault('60/60'),
   // Renders waiting for one of the two encoder slots; beyond it the server answers 503.

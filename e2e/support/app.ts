@@ -24,8 +24,11 @@ export interface E2EApp {
   url: string;
   server: RunningServer;
   browser: Browser;
-  /** A fresh browser context (own localStorage) and page; viewport 1280×800 unless given, in the given time zone and language. */
-  newPage(options?: { width?: number; height?: number; timezoneId?: string; locale?: string }): Promise<Page>;
+  /**
+   * A fresh browser context (own localStorage) and page; viewport 1280×800 unless given, in the given time zone and language.
+   * userAgent: headless Chromium says HeadlessChrome, which the visit counter takes for a bot (decision 236).
+   */
+  newPage(options?: { width?: number; height?: number; timezoneId?: string; locale?: string; userAgent?: string }): Promise<Page>;
   /** supabase-js holding the service_role key, for arranging data the UI cannot. */
   service(): SupabaseClient;
   anon(): SupabaseClient;
@@ -102,6 +105,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<E2EApp
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
         timezoneId: options.timezoneId,
         locale: options.locale,
+        userAgent: options.userAgent,
       });
       contexts.push(context);
       const page = await context.newPage();

@@ -5,9 +5,12 @@ import { drainOutboxJob } from './drain-email-outbox.ts';
 import { countAgedVotesJob } from './count-aged-votes.ts';
 import { expireVoteNetworksJob } from './expire-vote-networks.ts';
 import { launchWinnersJob } from './launch-winners.ts';
+import { purgeAnalyticsJob } from './purge-analytics.ts';
 import { purgeAnonymousUsersJob } from './purge-anonymous-users.ts';
 import { purgeRateLimitsJob } from './purge-rate-limits.ts';
 import { purgeRealtimeChangesJob } from './purge-realtime-changes.ts';
+import { rollUpAnalyticsJob } from './roll-up-analytics.ts';
+import { rotateAnalyticsSaltJob } from './rotate-analytics-salt.ts';
 import type { Job } from './scheduler.ts';
 import { sweepOrphanFilesJob } from './sweep-orphan-files.ts';
 
@@ -23,6 +26,9 @@ export function productJobs(ctx: Pick<ServerContext, 'db' | 'storage' | 'config'
     countAgedVotesJob(ctx.db),
     launchWinnersJob(ctx.db),
     purgeRealtimeChangesJob(ctx.db),
+    rotateAnalyticsSaltJob(ctx.db),
+    rollUpAnalyticsJob(ctx.db),
+    purgeAnalyticsJob(ctx.db, ctx.config),
     assembleDigestsJob(ctx.db),
     drainOutboxJob(ctx.outbox),
     sweepOrphanFilesJob(ctx),

@@ -9,7 +9,6 @@ describe('writeRule', () => {
     expect(writeRule(config, { table: 'projects' }, 'POST')).toEqual({ bucket: 'projects', rule: config.RATE_LIMIT_PROJECTS });
     expect(writeRule(config, { table: 'reports' }, 'POST')).toEqual({ bucket: 'reports', rule: config.RATE_LIMIT_REPORTS });
     expect(writeRule(config, { rpc: 'toggle_vote' }, 'POST')).toEqual({ bucket: 'votes', rule: config.RATE_LIMIT_VOTES });
-    expect(writeRule(config, { rpc: 'record_project_view' }, 'POST')).toEqual({ bucket: 'views', rule: config.RATE_LIMIT_VIEWS });
     expect(writeRule(config, { rpc: 'subscribe_newsletter' }, 'POST')).toEqual({ bucket: 'newsletter', rule: config.RATE_LIMIT_NEWSLETTER });
     expect(writeRule(config, { rpc: 'request_launch_email' }, 'POST')).toEqual({ bucket: 'launch-email', rule: config.RATE_LIMIT_NEWSLETTER });
     expect(writeRule(config, { table: 'projects' }, 'PATCH')).toEqual({ bucket: 'rest-writes', rule: config.RATE_LIMIT_REST_WRITES });

@@ -9,7 +9,6 @@ import { RestError } from './errors.ts';
 /** Which configured limit a write through /rest/v1 counts against. */
 export function writeRule(config: Config, target: { table?: string; rpc?: string }, method: string): { bucket: string; rule: RateLimitRule } {
   if (target.rpc === 'toggle_vote') return { bucket: 'votes', rule: config.RATE_LIMIT_VOTES };
-  if (target.rpc === 'record_project_view') return { bucket: 'views', rule: config.RATE_LIMIT_VIEWS };
   // An invitation may e-mail an address: a daily bucket of its own (M7, decision 105).
   if (target.rpc === 'invite_comaker') return { bucket: 'invitations', rule: config.RATE_LIMIT_INVITATIONS };
   if (target.rpc === 'subscribe_newsletter') return { bucket: 'newsletter', rule: config.RATE_LIMIT_NEWSLETTER };

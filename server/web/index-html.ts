@@ -21,6 +21,8 @@ export interface RuntimeConfig {
   anonKey: string;
   /** Where auth e-mails and OAuth should bring the browser back (server/auth/redirects.ts authReturnOrigin). */
   authReturnOrigin: string;
+  /** The host outbound links carry as ?ref= ('' for none; decision 237). */
+  outboundRef: string;
 }
 
 /** index.html from the build, re-read when the file changes (a rebuild while the server runs). */
@@ -60,6 +62,7 @@ export function renderIndexHtml(html: string, runtime: RuntimeConfig, meta: Page
     `<meta name="supabase-url" content="${escapeHtml(runtime.supabaseUrl)}" />`,
     `<meta name="supabase-anon-key" content="${escapeHtml(runtime.anonKey)}" />`,
     `<meta name="auth-return-origin" content="${escapeHtml(runtime.authReturnOrigin)}" />`,
+    `<meta name="outbound-ref" content="${escapeHtml(runtime.outboundRef)}" />`,
     `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
     `<meta property="og:type" content="${meta.type ?? 'website'}" />`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,

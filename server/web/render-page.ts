@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { siteSettingsRequest } from '../../domain/first-screen.ts';
 import { firstScreenRequests, matchPublicRoute } from '../../domain/public-routes.ts';
+import { outboundRefHost } from '../analytics/outbound-ref.ts';
 import { authReturnOrigin } from '../auth/redirects.ts';
 import type { ServerContext } from '../context.ts';
 import { anonReads, type AnonReads } from '../security/caller.ts';
@@ -112,7 +113,7 @@ export class PageRenderer {
       const anonSeesIt = answers.answers.length > 0 || firstScreenRequests(path, search).length === 0;
       const settingsAnswer = (await settings)?.answer;
       const primed = settingsAnswer ? [...answers.answers, settingsAnswer] : answers.answers;
-      const drawn = anonSeesIt && request.method === 'GET' ? await this.serverRenderer.render(api, origin, keys.anonKey, path + search, primed) : undefined;
+      const drawn = anonSeesIt && request.method === 'GET' ? await this.serverRenderer.render(api, origin, keys.anonKey, path + search, primed, { outboundRef: outboundRefHost(this.ctx.config) }) : undefined;
       return { firstScreen: answers, drawn };
     })();
 
@@ -136,7 +137,7 @@ export class PageRenderer {
   private document(request: PageRequest, shell: string, page: Omit<ResolvedPage, 'status'> & { status: 200 | 404 | 503 }, drawing: Drawing, complete: boolean): RenderedDocument {
     const { origin, path } = request;
     const meta = this.withImagesAt(page.meta, origin);
-    const runtime = { supabaseUrl: origin, anonKey: this.ctx.keys.anonKey, authReturnOrigin: authReturnOrigin(this.ctx.config, origin) };
+    const runtime = { supabaseUrl: origin, anonKey: this.ctx.keys.anonKey, authReturnOrigin: authReturnOrigin(this.ctx.config, origin), outboundRef: outboundRefHost(this.ctx.config) };
     const { firstScreen, drawn } = drawing;
     // The page itself, drawn before any script runs (decision 203). Its answers replace the first
     // screen's, and the scripts lose their preload hints: they are no longer on the way to the

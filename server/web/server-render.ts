@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { primedRequestKey, primedResponse, type PrimedResponse } from '../../domain/first-screen.ts';
 import { matchPublicRoute, normalizePath } from '../../domain/public-routes.ts';
-import { SERVER_QUERIES_ELEMENT_ID, type RendererModule, type ServerReads } from '../../domain/server-render.ts';
+import { SERVER_QUERIES_ELEMENT_ID, type RenderSettings, type RendererModule, type ServerReads } from '../../domain/server-render.ts';
 import { jsonScriptElement, type InProcessFetch } from './first-screen.ts';
 
 export interface ServerRendered {
@@ -50,7 +50,14 @@ export class ServerRenderer {
    * The first screen of `pathAndQuery` as `anon` sees it, its reads answered from `primed` (the
    * page's first-screen answers, already read) or in-process; undefined when it cannot be drawn.
    */
-  async render(api: InProcessFetch, origin: string, anonKey: string, pathAndQuery: string, primed: PrimedResponse[]): Promise<ServerRendered | undefined> {
+  async render(
+    api: InProcessFetch,
+    origin: string,
+    anonKey: string,
+    pathAndQuery: string,
+    primed: PrimedResponse[],
+    settings: RenderSettings = { outboundRef: '' },
+  ): Promise<ServerRendered | undefined> {
     const pathname = normalizePath(new URL(pathAndQuery, origin).pathname);
     if (!matchPublicRoute(pathname)?.route.serverDrawn) return undefined;
     const renderer = await this.renderer();
@@ -75,7 +82,7 @@ export class ServerRenderer {
       this.warn(`server render of ${pathname} fell back to the browser: ${reason}`);
     };
     try {
-      const rendered = await renderer.renderApp(pathAndQuery, origin, reads, report);
+      const rendered = await renderer.renderApp(pathAndQuery, origin, reads, report, settings);
       if (!rendered) return undefined;
       return { root: rendered.html, data: jsonScriptElement(SERVER_QUERIES_ELEMENT_ID, rendered.page), passes: rendered.passes };
     } catch (error) {

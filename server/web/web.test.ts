@@ -11,11 +11,12 @@ describe('renderIndexHtml', () => {
   it('injects the runtime config and escapes every value', () => {
     const out = renderIndexHtml(
       html,
-      { supabaseUrl: 'http://localhost:8080', anonKey: 'key"><script>alert(1)</script>', authReturnOrigin: 'http://localhost:8080' },
+      { supabaseUrl: 'http://localhost:8080', anonKey: 'key"><script>alert(1)</script>', authReturnOrigin: 'http://localhost:8080', outboundRef: 'showcase.example' },
       { title: '<img src=x onerror=alert(1)> $& $1', description: 'a "quoted" & <b>bold</b>', url: 'http://localhost:8080/projects/1', image: 'https://img.example/a.png?x=1&y=2' },
     );
     expect(out).toContain('<title>&lt;img src=x onerror=alert(1)&gt; $&amp; $1</title>');
     expect(out).toContain('<meta name="auth-return-origin" content="http://localhost:8080" />');
+    expect(out).toContain('<meta name="outbound-ref" content="showcase.example" />');
     expect(out).toContain('<meta name="supabase-anon-key" content="key&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" />');
     expect(out).toContain('<meta name="description" content="a &quot;quoted&quot; &amp; &lt;b&gt;bold&lt;/b&gt;" />');
     expect(out).toContain('<meta property="og:image" content="https://img.example/a.png?x=1&amp;y=2" />');

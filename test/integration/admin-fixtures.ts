@@ -44,4 +44,3 @@ export async function projectRow(server: TestServer, id: string) {
   return rows[0];
 }
 
-export const browserId = () => randomBytes(12).toString('hex');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../support/server.ts';
-import { browserId, makeComment, makeCreator, makeProject, userRow } from './admin-fixtures.ts';
+import { makeComment, makeCreator, makeProject, userRow } from './admin-fixtures.ts';
+import { BROWSER, rawEvents, sendBeacon } from './analytics/analytics-support.ts';
 
 let server: TestServer;
 let admin: TestUser;
@@ -181,11 +182,10 @@ describe('admin_dashboard_stats and project views', () => {
     const maker = await server.createUser();
     const project = await makeProject(server, maker, { status: 'approved' });
     await makeComment(server, maker, project);
-    const browser = browserId();
-    expect((await server.anon().rpc('record_project_view', { project_id: project, browser_id: browser })).data).toBe(true);
-    // The same browser the same day does not count twice; another browser does.
-    expect((await server.anon().rpc('record_project_view', { project_id: project, browser_id: browser })).data).toBe(false);
-    expect((await user.client.rpc('record_project_view', { project_id: project, browser_id: browserId() })).data).toBe(true);
+    expect((await sendBeacon(server, { view: project })).status).toBe(204);
+    // The same visitor the same day does not count twice; another browser does.
+    expect((await sendBeacon(server, { view: project })).status).toBe(204);
+    expect((await sendBeacon(server, { view: project }, { userAgent: BROWSER.replace('Chrome/131', 'Chrome/130') })).status).toBe(204);
 
     const { data, error } = await moderator.client.rpc('admin_dashboard_stats');
     expect(error).toBeNull();
@@ -200,21 +200,19 @@ describe('admin_dashboard_stats and project views', () => {
   it('does not count views of projects under review, and refuses bad input', async () => {
     const maker = await server.createUser();
     const pending = await makeProject(server, maker);
-    expect((await server.anon().rpc('record_project_view', { project_id: pending, browser_id: browserId() })).data).toBe(false);
-    const unknown = await server.anon().rpc('record_project_view', {
-      project_id: '00000000-0000-4000-8000-000000000000',
-      browser_id: browserId(),
-    });
-    expect(unknown.error?.message).toBe('Project not found');
-    const bad = await server.anon().rpc('record_project_view', { project_id: pending, browser_id: '<script>' });
-    expect(bad.error?.message).toBe('Invalid browser id');
+    expect((await sendBeacon(server, { view: pending })).status).toBe(204);
+    expect(await rawEvents(server, pending)).toEqual([]);
+    expect((await sendBeacon(server, { view: '<script>' })).status).toBe(400);
   });
 
   it('keeps view rows and stats away from non-staff', async () => {
     expect((await user.client.rpc('admin_dashboard_stats')).error?.message).toBe("You don't have admin permissions to view stats");
     expect((await server.anon().rpc('admin_dashboard_stats')).error).not.toBeNull();
-    const views = await user.client.from('project_views').select('*');
-    expect(views.data ?? []).toEqual([]);
+    // The daily stats are their makers' alone (test/integration/analytics/stats.test.ts has the rest).
+    await server.ctx.db.query(`insert into public.project_daily_stats (project_id, day, views) select id, '2030-01-01', 4 from public.projects limit 1`);
+    const views = await user.client.from('project_daily_stats').select('*');
+    expect(views.error).toBeNull();
+    expect(views.data).toEqual([]);
   });
 });
 

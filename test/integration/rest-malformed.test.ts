@@ -149,8 +149,8 @@ function writeCases(): Case[] {
   }
   // Functions the showcase exposes, with unknown or hostile arguments.
   for (const [fn, body] of [
-    ['record_project_view', { project_id: '00000000-0000-4000-8000-000000000000', browser_id: 'abcdefghijklmnop' }],
-    ['record_project_view', { project_id: 'not-a-uuid', browser_id: 'x' }],
+    ['project_stats', { project: '00000000-0000-4000-8000-000000000000', from_day: '2031-01-01', to_day: '2031-01-02' }],
+    ['project_stats', { project: 'not-a-uuid', from_day: 'x', to_day: 5 }],
     ['subscribe_newsletter', { email: ['x@b.co'] }],
     ['subscribe_newsletter', { email: { a: 'x@b.co' } }],
     ['subscribe_newsletter', { email: 5 }],

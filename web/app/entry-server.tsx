@@ -8,7 +8,7 @@ import { skipToken, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
-import type { RenderedPage, RenderedQuery, ServerReads } from '../../domain/server-render.ts';
+import type { RenderSettings, RenderedPage, RenderedQuery, ServerReads } from '../../domain/server-render.ts';
 import { SERVER_RENDER_ORIGIN } from '../lib/env.ts';
 import { setServerRender, type ServerRender } from '../lib/render-context.ts';
 import { AppTree } from './app.tsx';
@@ -25,6 +25,7 @@ export interface RenderedApp {
 interface RenderScope {
   origin: string;
   drawnAt: number;
+  outboundRef: string;
   reads: ServerReads;
   /** Called when the app tries more than a read; that query is left for the browser to send. */
   refused: () => void;
@@ -47,12 +48,13 @@ function readsOf(scope: RenderScope | undefined): typeof fetch {
 }
 
 function renderOf(scope: RenderScope): ServerRender {
-  return { origin: scope.origin, drawnAt: scope.drawnAt, reads: readsOf(scope) };
+  return { origin: scope.origin, drawnAt: scope.drawnAt, outboundRef: scope.outboundRef, reads: readsOf(scope) };
 }
 
 /** Outside a render (never expected) the app reads nothing, on the placeholder origin env.ts uses on the server. */
 const OUTSIDE_A_RENDER: ServerRender = {
   origin: SERVER_RENDER_ORIGIN,
+  outboundRef: '',
   get drawnAt() {
     return Date.now();
   },
@@ -71,16 +73,23 @@ setServerRender(() => currentScope.getStore() ?? OUTSIDE_A_RENDER);
  * lazy page module the same way). A read the app sends by POST (an RPC) is refused: its query goes
  * back to waiting and is drawn as loading, for the browser to send; nothing else is drawn again.
  */
-export async function renderApp(url: string, origin: string, reads: ServerReads, report: (problem: unknown) => void = () => undefined): Promise<RenderedApp | undefined> {
+export async function renderApp(
+  url: string,
+  origin: string,
+  reads: ServerReads,
+  report: (problem: unknown) => void = () => undefined,
+  settings: RenderSettings = { outboundRef: '' },
+): Promise<RenderedApp | undefined> {
+  const { outboundRef } = settings;
   const client = createQueryClient();
   const defaults = client.getDefaultOptions();
   // A failed read is not retried here: the browser asks again anyway.
   client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
   const drawnAt = Date.now();
   const refused = new Set<string>();
-  suspendOnReads(client, refused, (onRefused) => renderOf({ origin, drawnAt, reads, refused: onRefused }));
+  suspendOnReads(client, refused, (onRefused) => renderOf({ origin, drawnAt, outboundRef, reads, refused: onRefused }));
   let passes = 0;
-  const html = await currentScope.run(renderOf({ origin, drawnAt, reads, refused: () => undefined }), () => {
+  const html = await currentScope.run(renderOf({ origin, drawnAt, outboundRef, reads, refused: () => undefined }), () => {
     passes += 1;
     return renderOnce(client, url, report);
   });

@@ -20,7 +20,9 @@ function resolveEnv() {
   // Our server names the origin its redirect allow-list accepts for this page (SITE_URL's when the
   // page was opened on another address); a static host for hosted Supabase has only its own.
   const authReturnOrigin = (metaContent('auth-return-origin') || pageOrigin).replace(/\/$/, '');
-  return { supabaseUrl: url.replace(/\/$/, ''), supabaseAnonKey: anonKey, authReturnOrigin };
+  // The host outbound links carry as ?ref= (decision 237); none on a static host.
+  const outboundRef = metaContent('outbound-ref');
+  return { supabaseUrl: url.replace(/\/$/, ''), supabaseAnonKey: anonKey, authReturnOrigin, outboundRef };
 }
 
 export const env = resolveEnv();

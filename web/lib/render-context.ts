@@ -12,6 +12,8 @@ export interface ServerRender {
   origin: string;
   /** The instant the render draws at: text drawn from the clock is the same in every pass, and in the browser's adopting render. */
   drawnAt: number;
+  /** The host outbound links carry as ?ref= ('' for none): the page's meta outbound-ref, as the server set it. */
+  outboundRef: string;
   /** Where the app's reads go: the API in-process, as `anon`; anything but a read is refused. */
   reads: typeof fetch;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../../support/server.ts';
-import { browserId, makeProject } from '../admin-fixtures.ts';
+import { makeProject } from '../admin-fixtures.ts';
 
 /**
  * L1: user input that Postgres or the disk refuses answered 500. Each of the audit's cases now gets
@@ -46,10 +46,9 @@ describe('every 500 on user input becomes the right 4xx', () => {
     expect(rows[0]!.title).toBe('Listed');
   });
 
-  it('"not found" from record_project_view, set_user_role, set_user_ban, moderate_report and the reports trigger is 404', async () => {
+  it('"not found" from set_user_role, set_user_ban, moderate_report and the reports trigger is 404', async () => {
     const missing = randomUUID();
     const calls: Array<[string, () => PromiseLike<{ status: number; error: { code: string } | null }>]> = [
-      ['record_project_view', () => server.anon().rpc('record_project_view', { project_id: missing, browser_id: browserId() })],
       ['set_user_role', () => admin.client.rpc('set_user_role', { user_id: missing, new_role: 'moderator' })],
       ['set_user_ban', () => admin.client.rpc('set_user_ban', { user_id: missing, banned: true })],
       ['moderate_report', () => admin.client.rpc('moderate_report', { report_id: missing, decision: 'resolved' })],

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from '../../support/server.ts';
-import { browserId, makeProject } from '../admin-fixtures.ts';
+import { makeProject } from '../admin-fixtures.ts';
+import { BROWSER, sendBeacon } from '../analytics/analytics-support.ts';
 import { gotrue, PASSWORD, uniqueEmail } from '../auth-support.ts';
 
 /** Response headers, the newsletter's answer, view counts, reports that outlive their reporter, keys in the URL. */
@@ -13,7 +14,7 @@ let projectId: string;
 beforeAll(async () => {
   const web = mkdtempSync(join(tmpdir(), 'showcase-web-'));
   writeFileSync(join(web, 'index.html'), '<!doctype html><html><head><title>x</title><meta name="description" content="x" /></head><body></body></html>');
-  server = await startTestServer({ WEB_DIST_DIR: web, TRUST_PROXY: '127.0.0.1', RATE_LIMIT_VIEWS: '3/3600' });
+  server = await startTestServer({ WEB_DIST_DIR: web, TRUST_PROXY: '127.0.0.1', RATE_LIMIT_BEACONS: '3/3600' });
   admin = await server.createUser({ appRole: 'admin' });
   projectId = await makeProject(server, admin, { status: 'approved' });
 });
@@ -64,24 +65,22 @@ describe('newsletter', () => {
 });
 
 describe('view counts', () => {
-  it('a browser id counts once per project per day, and an address counts only RATE_LIMIT_VIEWS views', async () => {
-    // Raw calls, so each can come through the trusted proxy from an address of its own.
-    const view = (ip: string, id: string) =>
-      fetch(`${server.url}/rest/v1/rpc/record_project_view`, {
-        method: 'POST',
-        headers: { apikey: server.anonKey, 'content-type': 'application/json', 'x-forwarded-for': ip },
-        body: JSON.stringify({ project_id: projectId, browser_id: id }),
-      });
-    const same = browserId();
-    expect(await (await view('203.0.113.1', same)).json()).toBe(true);
-    expect(await (await view('203.0.113.1', same)).json()).toBe(false);
-    expect(await (await view('203.0.113.1', browserId())).json()).toBe(true);
-    // A fourth view from the same address, with a forged new browser id: refused and not counted.
-    const forged = await view('203.0.113.1', browserId());
+  it('a visitor counts once per project per day, and an address sends only RATE_LIMIT_BEACONS beacons', async () => {
+    // Each beacon comes through the trusted proxy from an address of its own.
+    const view = (ip: string, userAgent = BROWSER) => sendBeacon(server, { view: projectId }, { ip, userAgent });
+    const views = async () =>
+      (await server.ctx.db.query<{ n: number }>(`select count(*)::int as n from platform.analytics_events where project_id = $1 and kind = 'view'`, [projectId])).rows[0]!.n;
+    expect((await view('203.0.113.1')).status).toBe(204);
+    expect((await view('203.0.113.1')).status).toBe(204);
+    expect(await views()).toBe(1);
+    expect((await view('203.0.113.1', BROWSER.replace('Chrome/131', 'Chrome/130'))).status).toBe(204);
+    expect(await views()).toBe(2);
+    // A fourth beacon from the same address, with yet another user agent: refused and not counted.
+    const forged = await view('203.0.113.1', BROWSER.replace('Chrome/131', 'Chrome/129'));
     expect(forged.status).toBe(429);
-    const { rows } = await server.ctx.db.query<{ n: number }>(`select count(*)::int as n from public.project_views where project_id = $1`, [projectId]);
-    expect(rows[0]!.n).toBe(2);
-    expect(await (await view('203.0.113.2', browserId())).json()).toBe(true);
+    expect(await views()).toBe(2);
+    expect((await view('203.0.113.2')).status).toBe(204);
+    expect(await views()).toBe(3);
   });
 });
 

@@ -6,7 +6,9 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
+import { countOutboundClick, useCountView } from '../../lib/beacon.ts';
 import { useNow } from '../../lib/clock.ts';
+import { outboundLinkProps } from '../../lib/outbound-link.ts';
 import { formatShortDate, initials } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { CommentsSection } from '../comments/index.ts';
@@ -20,7 +22,6 @@ import { MoreLikeThis } from './components/more-like-this.tsx';
 import { ShareBar } from './components/share-bar.tsx';
 import { VideoFacade } from './components/video-facade.tsx';
 import { useProject, type ProjectDetail } from './api/get-project.ts';
-import { useRecordProjectView } from './api/record-view.ts';
 import { LiveUpvotes, ViewingNow } from './components/live-parts.tsx';
 
 
@@ -119,7 +120,7 @@ function ProjectView({ project }: { project: ProjectDetail }) {
   const published = project.status === 'approved';
   // Votes, comments, sharing and live parts wait for the launch (issue 16), as the database does.
   const launched = isLaunched(project, useNow());
-  useRecordProjectView(project.id);
+  useCountView(launched ? project.id : undefined);
   return (
     <article className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
       {launched && <LiveUpvotes projectId={project.id} />}
@@ -182,12 +183,12 @@ function ProjectView({ project }: { project: ProjectDetail }) {
       {(project.liveUrl || project.githubUrl) && (
         <div className="mt-6 flex flex-wrap gap-3">
           {project.liveUrl && (
-            <a href={project.liveUrl} target="_blank" rel="noopener noreferrer nofollow ugc" className={buttonVariants()}>
+            <a {...outboundLinkProps(project.liveUrl, project.outboundRef)} onClick={() => countOutboundClick(project.id, 'live')} onAuxClick={() => countOutboundClick(project.id, 'live')} className={buttonVariants()}>
               <ExternalLinkIcon /> View Live Site
             </a>
           )}
           {project.githubUrl && (
-            <a href={project.githubUrl} target="_blank" rel="noopener noreferrer nofollow ugc" className={buttonVariants({ variant: 'outline' })}>
+            <a {...outboundLinkProps(project.githubUrl, project.outboundRef)} onClick={() => countOutboundClick(project.id, 'repo')} onAuxClick={() => countOutboundClick(project.id, 'repo')} className={buttonVariants({ variant: 'outline' })}>
               <CodeIcon /> View Source
             </a>
           )}

@@ -23,7 +23,8 @@ create table public.projects (
   launched_at timestamp with time zone,
   video_url text,
   video_poster_url text,
-  votes_cast integer default 0 not null
+  votes_cast integer default 0 not null,
+  outbound_ref boolean default true not null
 );
 
 alter table public.projects add constraint projects_category_known CHECK (category = ANY (ARRAY['Website'::text, 'App'::text, 'Dashboard'::text, 'E-commerce'::text, 'Portfolio'::text, 'Blog'::text, 'Other'::text]));

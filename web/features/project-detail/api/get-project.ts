@@ -24,6 +24,8 @@ export interface ProjectDetail extends Project {
   launchedAt: string | null;
   /** Its frozen winner awards, best first (issue 16). */
   awards: Award[];
+  /** Whether its outbound links may carry ?ref= (the maker's opt-out; decision 237). */
+  outboundRef: boolean;
 }
 
 interface DetailRow extends ProjectRow {
@@ -36,6 +38,7 @@ interface DetailRow extends ProjectRow {
   video_poster_url?: string | null;
   launched_at?: string | null;
   launch_winners?: AwardRow[] | null;
+  outbound_ref?: boolean | null;
 }
 
 /** One project with its creator (spec §7 "Read one project"); null when there is no such visible project. */
@@ -63,6 +66,7 @@ export async function fetchProject(id: string): Promise<ProjectDetail | null> {
     videoPosterUrl: safeHttpUrl(row.video_poster_url) ?? '',
     launchedAt: row.launched_at ?? null,
     awards: projectAwards(row.launch_winners),
+    outboundRef: row.outbound_ref !== false,
   };
 }
 

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { IMAGE_SIZE_FOR } from '../../../../domain/image-sizes.ts';
 import { MessageIcon, StarIcon } from '../../../components/icons.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { useCountImpression } from '../../../lib/beacon.ts';
 import { pluralize } from '../../../lib/format.ts';
 import { PLACEHOLDER_IMAGE, projectImageUrl } from '../api/image-url.ts';
 import type { Project } from '../api/types.ts';
@@ -13,8 +14,11 @@ const THUMB = IMAGE_SIZE_FOR.card;
 /** A project in a grid: every piece of user text is rendered as text, never as HTML. */
 export function ProjectCard({ project, priority = false }: { project: Project; priority?: boolean }) {
   const category = project.categories[0];
+  // A card seen counts as an impression of its project (one beacon per page, decision 236).
+  const card = useRef<HTMLElement>(null);
+  useCountImpression(card, project.id);
   return (
-    <article className="group flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-md">
+    <article ref={card} className="group flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-md">
       <Link to={`/projects/${project.id}`} tabIndex={-1} aria-hidden="true" className="block overflow-hidden bg-muted">
         <img
           src={projectImageUrl(project.imageUrl, THUMB)}
