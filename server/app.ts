@@ -16,6 +16,7 @@ import { opsRoutes, type OpsState } from './ops/routes.ts';
 import { restRoutes } from './rest/routes.ts';
 import { storageRoutes } from './storage/routes.ts';
 import { webRoutes } from './web/routes.ts';
+import { previewRoutes } from './previews/routes.ts';
 import { answerClientWentAway, clientWentAway } from './http/node-request.ts';
 
 /**
@@ -40,6 +41,7 @@ export function createApp(ctx: ServerContext, ops: OpsState = { draining: () => 
   app.route('/storage/v1', storageRoutes(ctx, ctx.storage));
   app.route('/unsubscribe', unsubscribeRoutes(ctx));
   app.route('/realtime/v1', ctx.realtime.routes);
+  app.route('/', previewRoutes(ctx));
   // The pages answer their first screen's API reads in-process, through the same handlers (decision 201).
   app.route('/', webRoutes(ctx, { api: (request) => Promise.resolve(app.fetch(request)), warmUp: pagesWarmUp }));
 
