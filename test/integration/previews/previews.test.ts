@@ -128,6 +128,7 @@ describe('a project page names its preview image', () => {
 
 describe('what has no preview image', () => {
   it('is 404 for a pending project, a missing one and a malformed path', async () => {
+    expect((await fetch(`${server.url}/og/project/${launched}/latest.png`)).status).toBe(200); // the same path for a launched one
     expect((await fetch(`${server.url}/og/project/${pending}/latest.png`)).status).toBe(404);
     expect((await fetch(`${server.url}/og/project/00000000-0000-4000-8000-000000000000/latest.png`)).status).toBe(404);
     expect((await fetch(`${server.url}/og/project/not-a-uuid/latest.png`)).status).toBe(404);
