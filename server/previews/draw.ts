@@ -44,7 +44,7 @@ const el = (type: string, style: Record<string, unknown>, ...children: Array<El 
 const text = (value: string, style: Record<string, unknown>): El => ({ type: 'div', props: { style: { display: 'block', ...style }, children: value } });
 
 /** Up to `lines` lines of text, the rest ellipsized (a long name never runs off the card). */
-const lines = (value: string, n: number, style: Record<string, unknown>): El => text(value, { lineClamp: n, overflow: 'hidden', ...style });
+const lines = (value: string, n: number, style: Record<string, unknown>): El => text(value, { lineClamp: n, overflow: 'hidden', wordBreak: 'break-word', ...style });
 
 /** The upvote arrow as the site draws it: a triangle (the font has no ▲). */
 const triangle = (fill: string) => `data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="20" height="16" viewBox="0 0 20 16"><path d="M10 0l10 16H0z" fill="${fill}"/></svg>`).toString('base64')}`;
@@ -199,7 +199,8 @@ function winnersTree(v: Extract<PreviewView, { kind: 'winners' }>): El {
 }
 
 /** Where a project's cover goes: the layout leaves the place, sharp puts the pixels there. */
-const COVER = { left: PREVIEW_WIDTH - 64 - 440, top: 12 + 48 + 44 + 36, width: 440, height: 330, radius: 18 };
+// 16:9, the shape of the site's own cards (domain/image-sizes.ts).
+export const COVER = { left: PREVIEW_WIDTH - 64 - 448, top: 12 + 48 + 44 + 36, width: 448, height: 252, radius: 18 };
 const COVER_MASK = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${COVER.width}" height="${COVER.height}"><rect width="${COVER.width}" height="${COVER.height}" rx="${COVER.radius}" fill="#fff"/></svg>`);
 
 let fonts: ReturnType<typeof loadFonts> | undefined;

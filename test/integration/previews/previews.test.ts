@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COVER } from '../../../server/previews/draw.ts';
 import { startTestServer, type TestServer, type TestUser } from '../../support/server.ts';
 import { approve, launchMaker, launchSite, MONDAY, submit } from '../launches/launch-fixtures.ts';
 
@@ -86,9 +87,9 @@ describe('a project page names its preview image', () => {
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(pngSize(bytes)).toEqual({ width: 1200, height: 630 });
-    // The middle of the cover's place (server/previews/draw.ts COVER) is the red cover.
+    // The middle of the cover's place is the red cover.
     const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const at = (916 + 305 * info.width) * info.channels;
+    const at = (COVER.left + COVER.width / 2 + (COVER.top + COVER.height / 2) * info.width) * info.channels;
     expect([data[at], data[at + 1], data[at + 2]]).toEqual([255, 0, 0]);
     // Served again from the table, the same bytes.
     expect((await image(url)).bytes.equals(bytes)).toBe(true);
