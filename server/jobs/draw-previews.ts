@@ -1,4 +1,4 @@
-import type { Previews } from '../previews/previews.ts';
+import type { PreviewService } from '../previews/subjects.ts';
 import type { Job } from './scheduler.ts';
 
 /** The newest launched projects looked at per run, and the most drawn per run (each tens of ms of CPU). */
@@ -11,7 +11,7 @@ const MAX_DRAWN = 10;
  * votes that moved more than 10 minutes after the last drawing) are drawn, while the preview
  * queue has room, so a crawler that follows a shared link finds the image drawn.
  */
-export function drawPreviewsJob(previews: Previews): Job {
+export function drawPreviewsJob(previews: PreviewService): Job {
   return {
     name: 'draw-previews',
     everyMs: 60_000,

@@ -1,46 +1,13 @@
-import { isUuid } from '../../domain/ids.ts';
 import { parsePeriod, periodLabel, sqlPeriod } from '../../domain/launch-periods.ts';
 import { site } from '../../domain/site.ts';
 import type { Queryable } from '../db/database.ts';
 import { recentWinners } from '../launches/launches.ts';
 import type { AnonReads } from '../security/caller.ts';
 import type { ObjectRef } from '../storage/backend.ts';
+import type { ObjectMetadata } from '../storage/object-store.ts';
 import { readSiteIdentity } from '../web/public-data.ts';
 import type { PreviewView } from './draw.ts';
-
-/** What a preview is of: a project or maker by id, a tag by slug, a leaderboard by its path, the winners. */
-export type PreviewKind = 'project' | 'maker' | 'tag' | 'leaderboard' | 'winners';
-export interface Subject {
-  kind: PreviewKind;
-  /** The project's or maker's id, the tag's slug, the leaderboard's "daily/2031-03-10"; '' for the winners. */
-  key: string;
-}
-
-/** What an image shows, read as a visitor sees it; `view` without the cover's bytes, which are read only to draw. */
-export interface Shown {
-  view: PreviewView;
-  /** A project's cover URL as stored (part of the version: a new cover is a new image). */
-  coverUrl?: string | null;
-}
-
-const TAG_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-
-/** The subject a preview URL's segments name, checked (ids are uuids, slugs are slugs, periods parse); undefined otherwise. */
-export function parseSubject(kind: string, key: string): Subject | undefined {
-  if ((kind === 'project' || kind === 'maker') && isUuid(key)) return { kind, key: key.toLowerCase() };
-  if (kind === 'tag' && TAG_SLUG.test(key) && key.length <= 40) return { kind, key };
-  if (kind === 'leaderboard') {
-    const [period, value, ...rest] = key.split('/');
-    if (rest.length === 0 && parsePeriod(period, value)) return { kind, key };
-  }
-  if (kind === 'winners' && key === '') return { kind, key };
-  return undefined;
-}
-
-/** The URL path of a subject's image, before its version: /og/project/<id>, /og/winners … */
-export function subjectPath(s: Subject): string {
-  return s.key ? `/og/${s.kind}/${s.key}` : `/og/${s.kind}`;
-}
+import type { Shown, Subject } from './subjects.ts';
 
 const PUBLIC_PREFIX = '/storage/v1/object/public/';
 
@@ -48,7 +15,7 @@ const PUBLIC_PREFIX = '/storage/v1/object/public/';
  * A cover stored in this server's public storage, as the object it is (read through the storage
  * backend, never over HTTP). Images hosted elsewhere are not fetched: the card is drawn without.
  */
-export async function coverRef(db: Queryable, imageUrl: string | null): Promise<ObjectRef | undefined> {
+export async function coverRef(db: Queryable, imageUrl: string | null): Promise<(ObjectRef & { metadata: ObjectMetadata }) | undefined> {
   if (!imageUrl) return undefined;
   let path: string;
   try {
@@ -65,13 +32,13 @@ export async function coverRef(db: Queryable, imageUrl: string | null): Promise<
   } catch {
     return undefined;
   }
-  const { rows } = await db.query<{ bucket_id: string; name: string; version: string | null }>(
-    `select o.bucket_id, o.name, o.version from storage.objects o join storage.buckets b on b.id = o.bucket_id and b.public
+  const { rows } = await db.query<{ bucket_id: string; name: string; version: string | null; metadata: ObjectMetadata }>(
+    `select o.bucket_id, o.name, o.version, o.metadata from storage.objects o join storage.buckets b on b.id = o.bucket_id and b.public
       where o.bucket_id = $1 and o.name = $2`,
     [bucket, name],
   );
   const row = rows[0];
-  return row ? { bucket: row.bucket_id, key: row.name, version: row.version } : undefined;
+  return row ? { bucket: row.bucket_id, key: row.name, version: row.version, metadata: row.metadata } : undefined;
 }
 
 interface ProjectRow {

@@ -44,7 +44,7 @@ describe('preview text', () => {
     }
     expect(checked).toBeGreaterThan(300);
     expect(missing).toEqual([]);
-  });
+  }, 60_000);
 
   it('turns a name of only emoji into a drawn image with the fallback, not boxes', async () => {
     const png = await drawPreview({ kind: 'maker', site: 'Ship', name: '🚀🔥', handle: null, bio: '日本語のみ', projects: 0, votes: 0 });

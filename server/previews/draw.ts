@@ -223,8 +223,9 @@ async function coverLayer(bytes: Buffer): Promise<Buffer | undefined> {
     return await sharp(bytes, { limitInputPixels: 50_000_000, failOn: 'error', animated: false })
       .rotate()
       .resize(COVER.width, COVER.height, { fit: 'cover' })
+      .ensureAlpha()
       .composite([{ input: COVER_MASK, blend: 'dest-in' }])
-      .png({ compressionLevel: 0 })
+      .raw()
       .toBuffer();
   } catch {
     return undefined;
@@ -239,6 +240,6 @@ export async function drawPreview(view: PreviewView): Promise<Buffer> {
   const cover = view.kind === 'project' && view.cover ? await coverLayer(view.cover) : undefined;
   const svg = await previewSvg(view.kind === 'project' && !cover ? { ...view, cover: undefined } : view);
   const image = sharp(Buffer.from(svg));
-  if (cover) image.composite([{ input: cover, left: COVER.left, top: COVER.top }]);
+  if (cover) image.composite([{ input: cover, raw: { width: COVER.width, height: COVER.height, channels: 4 }, left: COVER.left, top: COVER.top }]);
   return image.png().toBuffer();
 }

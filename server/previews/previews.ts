@@ -6,13 +6,19 @@ import type { Database } from '../db/database.ts';
 import { anonReads, type AnonReads } from '../security/caller.ts';
 import type { StorageBackend } from '../storage/backend.ts';
 import { RenderQueue } from '../storage/render-queue.ts';
-import { coverRef, readLaunchedProjects, readShown, subjectPath, votesOf, withoutVotes, type Shown, type Subject } from './content.ts';
+import { PAGE_OPTIONS, variantName } from '../storage/render-policy.ts';
+import { IMAGE_SIZES } from '../../domain/image-sizes.ts';
+import { coverRef, readLaunchedProjects, readShown, votesOf, withoutVotes } from './content.ts';
+import { subjectPath, type Current, type PreviewService, type Served, type Shown, type Subject } from './subjects.ts';
 import { drawPreview } from './draw.ts';
 
 /** A change of vote counts alone is drawn again at most this often (the issue's "every 10 minutes"). */
 export const VOTE_REDRAW_MS = 10 * 60_000;
 /** Bumped when the drawing changes, so every image gets a new version. */
 const DRAWING_VERSION = 1;
+/** The declared size (domain/image-sizes.ts) a cover is read at when its rendition exists: 640×360. */
+const COVER_SOURCE = IMAGE_SIZES.find((s) => s.width === 640) ?? IMAGE_SIZES[IMAGE_SIZES.length - 1]!;
+
 /** One drawer: a preview costs tens of milliseconds of CPU and thumbnails share the two cores. */
 const PREVIEW_SLOTS = 1;
 
@@ -23,18 +29,6 @@ export function versionsOf(shown: Shown): { version: string; steady: string } {
   return { version: hash([shown.view, shown.coverUrl ?? null]), steady: hash([withoutVotes(shown.view), shown.coverUrl ?? null]) };
 }
 
-/** The subject's image as a visitor should see it now: its version, and whether that version is drawn. */
-export interface Current {
-  shown: Shown;
-  version: string;
-  steady: string;
-  drawn: boolean;
-}
-
-export interface Served {
-  png: Buffer;
-  version: string;
-}
 
 /**
  * The preview images (decision 251): what each shows is read as `anon` (so a pending, hidden or
@@ -43,7 +37,7 @@ export interface Served {
  * (and its URL) for up to 10 minutes; anything else is a new version at once. Drawing goes
  * through a bounded queue: one at a time, PREVIEW_QUEUE_SIZE waiting, then RenderQueueFull (503).
  */
-export class Previews {
+export class Previews implements PreviewService {
   readonly queue: RenderQueue;
   private readonly read: AnonReads;
   private readonly inflight = new Map<string, Promise<Buffer>>();
@@ -118,6 +112,18 @@ export class Previews {
     return { shown, version, steady, drawn: false };
   }
 
+  /**
+   * A cover's bytes through the storage backend: the 640×360 rendition drawn at upload when it is
+   * in the thumbnail cache (a quarter of the original's pixels to decode), else the original.
+   */
+  private async coverBytes(coverUrl: string | null): Promise<Buffer | undefined> {
+    const ref = await coverRef(this.deps.db, coverUrl);
+    if (!ref) return undefined;
+    const rendition = variantName({ version: ref.version, metadata: ref.metadata }, { ...PAGE_OPTIONS, size: COVER_SOURCE });
+    const cached = await this.deps.storage.readDerived(ref, rendition).catch(() => undefined);
+    return cached ?? (await this.deps.storage.withLocalFile(ref, (path) => readFile(path)));
+  }
+
   /** Draws one version once (concurrent misses share it) through the bounded queue, and keeps it. */
   private draw(subject: Subject, current: Current): Promise<Buffer> {
     const id = `${subject.kind}\u0000${subject.key}\u0000${current.version}`;
@@ -128,8 +134,7 @@ export class Previews {
           const view = current.shown.view;
           let cover: Buffer | undefined;
           if (view.kind === 'project') {
-            const ref = await coverRef(this.deps.db, current.shown.coverUrl ?? null);
-            cover = ref ? await this.deps.storage.withLocalFile(ref, (path) => readFile(path)) : undefined;
+            cover = await this.coverBytes(current.shown.coverUrl ?? null);
           }
           const before = process.cpuUsage();
           const png = await drawPreview(view.kind === 'project' ? { ...view, cover } : view);

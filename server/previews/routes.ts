@@ -3,7 +3,7 @@ import type { ServerContext } from '../context.ts';
 import { clientLimitKey } from '../http/client-ip.ts';
 import { requestHeader } from '../http/node-request.ts';
 import { RenderQueueFull } from '../storage/render-queue.ts';
-import { parseSubject } from './content.ts';
+import { parseSubject } from './subjects.ts';
 
 const VERSIONED = 'public, max-age=31536000, immutable';
 /** A stale or unversioned URL gets the current image, kept no longer than a vote-count redraw. */

@@ -8,7 +8,7 @@ import { findTagName } from '../tags/tag-data.ts';
 import { LEADERBOARD_ROWS } from '../../domain/first-screen.ts';
 import { parsePeriod, sqlPeriod, type Period } from '../../domain/launch-periods.ts';
 import { isAppPath, matchPublicRoute, normalizePath } from '../../domain/public-routes.ts';
-import { parseSubject, type Subject } from '../previews/content.ts';
+import { parseSubject, type Subject } from '../previews/subjects.ts';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from '../previews/draw.ts';
 
 /** Where a page's preview image comes from (server/previews: Previews.urlFor). */

@@ -87,10 +87,12 @@ describe('a project page names its preview image', () => {
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(pngSize(bytes)).toEqual({ width: 1200, height: 630 });
-    // The middle of the cover's place is the red cover.
+    // The middle of the cover's place is the red cover (read from its WebP rendition: lossy by a unit or two).
     const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const at = (COVER.left + COVER.width / 2 + (COVER.top + COVER.height / 2) * info.width) * info.channels;
-    expect([data[at], data[at + 1], data[at + 2]]).toEqual([255, 0, 0]);
+    expect(data[at]).toBeGreaterThan(245);
+    expect(data[at + 1]).toBeLessThan(10);
+    expect(data[at + 2]).toBeLessThan(10);
     // Served again from the table, the same bytes.
     expect((await image(url)).bytes.equals(bytes)).toBe(true);
   });
