@@ -167,10 +167,10 @@ function leaderboardTree(v: Extract<PreviewView, { kind: 'leaderboard' }>): El {
   const entries = v.entries.slice(0, 5);
   return frame(
     header(v.site),
-    el('div', { alignItems: 'baseline', gap: 20, marginTop: 28 }, text(v.heading, { fontSize: 52, fontWeight: 700, letterSpacing: -1 }), text(v.period, { fontSize: 36, color: C.mutedForeground })),
+    el('div', { flexDirection: 'column', gap: 4, marginTop: 24 }, text(v.heading, { fontSize: 52, fontWeight: 700, letterSpacing: -1 }), text(v.period, { fontSize: 30, color: C.mutedForeground })),
     el(
       'div',
-      { flexDirection: 'column', gap: 14, marginTop: 28 },
+      { flexDirection: 'column', gap: 12, marginTop: 24 },
       ...(entries.length
         ? entries.map((e) => listRow(e.rank === null ? '•' : `#${e.rank}`, e.title, e.votes === null ? null : `${e.votes} ${e.votes === 1 ? 'upvote' : 'upvotes'}`))
         : [text('No launches in this period yet.', { fontSize: 30, color: C.mutedForeground })]),
