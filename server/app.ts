@@ -18,6 +18,7 @@ import { opsRoutes, type OpsState } from './ops/routes.ts';
 import { restRoutes } from './rest/routes.ts';
 import { storageRoutes } from './storage/routes.ts';
 import { webRoutes } from './web/routes.ts';
+import { previewRoutes } from './previews/routes.ts';
 import { answerClientWentAway, clientWentAway } from './http/node-request.ts';
 
 /**
@@ -44,6 +45,7 @@ export function createApp(ctx: ServerContext, ops: OpsState = { draining: () => 
   // The counting beacon (server/analytics/, decision 236): no apikey, sendBeacon cannot send one.
   app.route(BEACON_PATH, analyticsRoutes(ctx));
   app.route('/realtime/v1', ctx.realtime.routes);
+  app.route('/', previewRoutes(ctx));
   // The pages answer their first screen's API reads in-process, through the same handlers (decision 201).
   app.route('/', webRoutes(ctx, { api: (request) => Promise.resolve(app.fetch(request)), warmUp: pagesWarmUp }));
 

@@ -123,6 +123,8 @@ const envSchema = z.object({
   RATE_LIMIT_RENDERS: rateLimit.prefault('60/60'),
   // Renders waiting for one of the two encoder slots; beyond it the server answers 503.
   RENDER_QUEUE_SIZE: z.coerce.number().int().min(0).default(8),
+  // Preview images (server/previews) waiting for the one preview drawer; beyond it a miss answers 503.
+  PREVIEW_QUEUE_SIZE: z.coerce.number().int().min(0).default(4),
   // The thumbnail cache's size on disk; least recently used thumbnails go first.
   STORAGE_DERIVED_CACHE_BYTES: z.coerce.number().int().positive().default(512 * 1024 * 1024),
   // Where object bytes live: "disk" (DATA_DIR/storage) or "s3" (any S3-compatible bucket).

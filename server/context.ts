@@ -17,6 +17,7 @@ import type { SchemaCache } from './rest/schema-cache.ts';
 import type { StorageBackend } from './storage/backend.ts';
 import type { PublicUrls } from './storage/public-urls.ts';
 import type { PageCache } from './web/page-cache.ts';
+import type { PreviewService } from './previews/subjects.ts';
 
 /** What every HTTP module receives: built once in createServerContext, shared by all requests. */
 export interface ServerContext {
@@ -51,6 +52,8 @@ export interface ServerContext {
   diskGuard: DiskGuard;
   /** The shared copies of the pages the server draws (server/web/page-cache.ts). */
   pageCache: PageCache;
+  /** The preview images of shared links (server/previews, decision 251). */
+  previews: PreviewService;
   /** Prometheus metrics; only when METRICS_TOKEN is set. */
   metrics?: Metrics;
 }

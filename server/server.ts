@@ -11,6 +11,7 @@ import { openDatabase } from './db/open.ts';
 import { limitConnectionsPerIp, maxConnectionsFor, readOpenFileLimit, RECOMMENDED_OPEN_FILES } from './http/connection-limits.ts';
 import { withResponseHeaders } from './http/response-headers.ts';
 import { productJobs } from './jobs/jobs.ts';
+import { Previews } from './previews/previews.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { createOutbox } from './notifications/create-outbox.ts';
@@ -108,6 +109,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     diskGuard,
     publicUrls: await PublicUrls.load(db, config.SITE_URL),
     pageCache: new PageCache(config, db, clock, (line) => logger.warn(line)),
+    previews: new Previews({ db, storage, clock, config }),
   };
   if (config.METRICS_TOKEN) {
     ctx.metrics = new Metrics({

@@ -2,6 +2,7 @@ import type { ServerContext } from '../context.ts';
 import { assembleDigestsJob } from './assemble-digests.ts';
 import { checkpointPgliteJob } from './checkpoint-pglite.ts';
 import { drainOutboxJob } from './drain-email-outbox.ts';
+import { drawPreviewsJob } from './draw-previews.ts';
 import { countAgedVotesJob } from './count-aged-votes.ts';
 import { expireVoteNetworksJob } from './expire-vote-networks.ts';
 import { launchWinnersJob } from './launch-winners.ts';
@@ -18,13 +19,14 @@ import { sweepOrphanFilesJob } from './sweep-orphan-files.ts';
  * Every timed job of the product, in the order a tick runs them: the one list (a job of any
  * capability is written in server/jobs/ and registered here, never scheduled elsewhere).
  */
-export function productJobs(ctx: Pick<ServerContext, 'db' | 'storage' | 'config' | 'outbox'>): Job[] {
+export function productJobs(ctx: Pick<ServerContext, 'db' | 'storage' | 'config' | 'outbox' | 'previews'>): Job[] {
   const jobs = [
     purgeRateLimitsJob(ctx.db),
     purgeAnonymousUsersJob(ctx.db, ctx.config),
     expireVoteNetworksJob(ctx.db),
     countAgedVotesJob(ctx.db),
     launchWinnersJob(ctx.db),
+    drawPreviewsJob(ctx.previews),
     purgeRealtimeChangesJob(ctx.db),
     rotateAnalyticsSaltJob(ctx.db),
     rollUpAnalyticsJob(ctx.db),

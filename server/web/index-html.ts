@@ -9,6 +9,10 @@ export interface PageMeta {
   url: string;
   /** Absolute http(s) image URL. */
   image?: string;
+  /** The image's size and text, when the server drew it (a preview image, decision 251). */
+  imageWidth?: number;
+  imageHeight?: number;
+  imageAlt?: string;
   type?: 'website' | 'article' | 'profile';
   /** schema.org JSON-LD about the page (server/web/structured-data.ts, decision 235). */
   structuredData?: readonly JsonLd[];
@@ -69,10 +73,15 @@ export function renderIndexHtml(html: string, runtime: RuntimeConfig, meta: Page
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`] : []),
+    ...(meta.image && meta.imageWidth && meta.imageHeight
+      ? [`<meta property="og:image:width" content="${meta.imageWidth}" />`, `<meta property="og:image:height" content="${meta.imageHeight}" />`]
+      : []),
+    ...(meta.image && meta.imageAlt ? [`<meta property="og:image:alt" content="${escapeHtml(meta.imageAlt)}" />`] : []),
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
     ...(meta.image ? [`<meta name="twitter:image" content="${escapeHtml(meta.image)}" />`] : []),
+    ...(meta.image && meta.imageAlt ? [`<meta name="twitter:image:alt" content="${escapeHtml(meta.imageAlt)}" />`] : []),
     ...structuredDataElements(meta.structuredData),
     ...(meta.feed ? [`<link rel="alternate" type="application/rss+xml" title="${escapeHtml(meta.feed.title)}" href="${escapeHtml(meta.feed.href)}" />`] : []),
     ...(extras.head ? [extras.head] : []),

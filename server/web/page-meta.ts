@@ -8,6 +8,37 @@ import { findTagName } from '../tags/tag-data.ts';
 import { LEADERBOARD_ROWS } from '../../domain/first-screen.ts';
 import { parsePeriod, sqlPeriod, type Period } from '../../domain/launch-periods.ts';
 import { isAppPath, matchPublicRoute, normalizePath } from '../../domain/public-routes.ts';
+import { parseSubject, type Subject } from '../previews/subjects.ts';
+import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from '../previews/draw.ts';
+
+/** Where a page's preview image comes from (server/previews: Previews.urlFor). */
+export interface PreviewUrls {
+  urlFor(subject: Subject, origin: string): Promise<string | undefined>;
+}
+
+/** The subject of a page's preview image (decision 251): a project, creator, tag, leaderboard, or the winners. */
+function previewSubject(path: string): Subject | undefined {
+  const matched = matchPublicRoute(path);
+  if (!matched) return undefined;
+  const { route, params } = matched;
+  if (route.metaFrom === 'project') return parseSubject('project', params.id ?? '');
+  if (route.metaFrom === 'creator') return parseSubject('maker', params.id ?? '');
+  if (route.metaFrom === 'tag') {
+    try {
+      return parseSubject('tag', decodeURIComponent(params.slug ?? ''));
+    } catch {
+      return undefined;
+    }
+  }
+  if (route.metaFrom === 'leaderboard') return parseSubject('leaderboard', `${params.kind}/${params.value}`);
+  if (route.path === 'winners') return parseSubject('winners', '');
+  return undefined;
+}
+
+/** The meta of a drawn preview image: its URL, its size and its text. */
+function previewImage(image: string | undefined, alt: string): Pick<PageMeta, 'image' | 'imageWidth' | 'imageHeight' | 'imageAlt'> {
+  return image ? { image, imageWidth: PREVIEW_WIDTH, imageHeight: PREVIEW_HEIGHT, imageAlt: truncate(alt, 300) } : {};
+}
 
 /**
  * OG cards for leaderboard archive pages (issue 16), from the route's parameters; a period the
@@ -39,7 +70,7 @@ export interface ResolvedPage {
  * Meta tags for a path; project pages are looked up as `anon`. The page's own read starts at once,
  * beside the site identity's (a page has one deadline for all its reads).
  */
-export async function resolvePageMeta(read: AnonReads, identity: Promise<SiteIdentity>, origin: string, path: string): Promise<ResolvedPage> {
+export async function resolvePageMeta(read: AnonReads, identity: Promise<SiteIdentity>, origin: string, path: string, previews?: PreviewUrls): Promise<ResolvedPage> {
   const url = canonicalUrl(origin, path);
   const matched = matchPublicRoute(path);
   const from = matched?.route.metaFrom;
@@ -47,13 +78,16 @@ export async function resolvePageMeta(read: AnonReads, identity: Promise<SiteIde
   const creatorId = from === 'creator' ? matched!.params.id! : undefined;
   const tagSlug = from === 'tag' ? matched!.params.slug! : undefined;
   const board = from === 'leaderboard' ? leaderboardMeta(matched!.params) : undefined;
-  const [site, project, creator, tagName, ranked] = await Promise.all([
+  const subject = previews ? previewSubject(path) : undefined;
+  const [site, project, creator, tagName, ranked, preview] = await Promise.all([
     identity,
     projectId ? findPublicProject(read, projectId) : undefined,
     creatorId ? findPublicCreator(read, creatorId) : undefined,
     tagSlug ? findTagName(read, decodeURIComponent(tagSlug)) : undefined,
     // Only the JSON-LD needs the list: without it the page is still the page.
     board ? leaderboardEntries(read, sqlPeriod(board.period.kind), board.period.start, LEADERBOARD_ROWS).catch(() => undefined) : undefined,
+    // The preview image is a nicety: a page without it is still the page.
+    subject ? previews!.urlFor(subject, origin).catch(() => undefined) : undefined,
   ]);
   const base: PageMeta = { title: site.name, description: site.description, url };
 
@@ -67,6 +101,7 @@ export async function resolvePageMeta(read: AnonReads, identity: Promise<SiteIde
         description: truncate(project.description || project.long_description || site.description, 200),
         url,
         image,
+        ...previewImage(preview, `${project.title}: ${project.description}`),
         type: 'article',
         structuredData: projectStructuredData(origin, site, url, project, image),
       },
@@ -81,6 +116,7 @@ export async function resolvePageMeta(read: AnonReads, identity: Promise<SiteIde
         ...base,
         title: `${creator.name} · ${site.name}`,
         description: truncate(creator.bio || `Projects by ${creator.name}, built with AI coding tools.`, 200),
+        ...previewImage(preview, `${creator.name} on ${site.name}`),
         type: 'profile',
         structuredData: creatorStructuredData(origin, site, url, creator),
       },
@@ -95,6 +131,7 @@ export async function resolvePageMeta(read: AnonReads, identity: Promise<SiteIde
         ...base,
         title: `#${tagName} · ${site.name}`,
         description: `Projects tagged ${tagName}, built with AI coding tools.`,
+        ...previewImage(preview, `#${tagName}: projects on ${site.name}`),
         feed: { title: `${site.name}: #${tagName}`, href: `${normalizePath(path)}/feed.xml` },
       },
     };
@@ -103,12 +140,16 @@ export async function resolvePageMeta(read: AnonReads, identity: Promise<SiteIde
   if (from === 'leaderboard') {
     if (!board) return { meta: { ...base, title: `Page not found · ${site.name}` }, status: 404 };
     const structuredData = ranked ? leaderboardStructuredData(origin, site, url, board.title, ranked.entries, ranked.shuffled) : undefined;
-    return { status: 200, meta: { ...base, title: `${board.title} · ${site.name}`, description: board.description, image: `${origin}/placeholder.svg`, structuredData } };
+    return {
+      status: 200,
+      meta: { ...base, title: `${board.title} · ${site.name}`, description: board.description, image: `${origin}/placeholder.svg`, ...previewImage(preview, `${board.title} on ${site.name}`), structuredData },
+    };
   }
 
   // A path the app has no page for shows its not-found page, sent as a 404 (issue 30, L2).
   if (!isAppPath(path)) return { meta: { ...base, title: `Page not found · ${site.name}` }, status: 404 };
-  return { status: 200, meta: staticPageMeta(site, url, path) };
+  const meta = staticPageMeta(site, url, path);
+  return { status: 200, meta: { ...meta, ...previewImage(preview, `${meta.title}: Projects of the Day, Week and Month`) } };
 }
 
 /** The meta a page has without reading anything but the site's identity (the registry's title). */

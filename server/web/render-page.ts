@@ -99,7 +99,7 @@ export class PageRenderer {
     const drawable = api !== undefined && request.method === 'GET' && matchPublicRoute(path)?.route.serverDrawn === true;
     const settings = drawable ? answerAsAnon(api, origin, keys.anonKey, siteSettingsRequest()).catch(() => undefined) : undefined;
     const identity = settings ? settings.then((answer) => siteIdentityOf(answer?.rows, site)) : readSiteIdentity(read, site);
-    const meta = resolvePageMeta(read, identity, origin, path);
+    const meta = resolvePageMeta(read, identity, origin, path, this.ctx.previews);
     const firstScreen = api ? renderFirstScreen(api, origin, keys.anonKey, path, search) : Promise.resolve(undefined);
     // A page whose meta is not read from the database is there whatever it says (200): its render
     // starts with its first-screen answers, beside the site identity's read, not after it. One
