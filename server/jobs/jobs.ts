@@ -10,12 +10,13 @@ import { purgeRateLimitsJob } from './purge-rate-limits.ts';
 import { purgeRealtimeChangesJob } from './purge-realtime-changes.ts';
 import type { Job } from './scheduler.ts';
 import { sweepOrphanFilesJob } from './sweep-orphan-files.ts';
+import { takeBackupJob } from './take-backup.ts';
 
 /**
  * Every timed job of the product, in the order a tick runs them: the one list (a job of any
  * capability is written in server/jobs/ and registered here, never scheduled elsewhere).
  */
-export function productJobs(ctx: Pick<ServerContext, 'db' | 'storage' | 'config' | 'outbox'>): Job[] {
+export function productJobs(ctx: Pick<ServerContext, 'db' | 'storage' | 'config' | 'outbox' | 'logger'>): Job[] {
   const jobs = [
     purgeRateLimitsJob(ctx.db),
     purgeAnonymousUsersJob(ctx.db, ctx.config),
@@ -27,6 +28,7 @@ export function productJobs(ctx: Pick<ServerContext, 'db' | 'storage' | 'config'
     drainOutboxJob(ctx.outbox),
     sweepOrphanFilesJob(ctx),
     checkpointPgliteJob(ctx.db),
+    takeBackupJob(ctx),
   ];
   return jobs.filter((job): job is Job => job !== undefined);
 }
