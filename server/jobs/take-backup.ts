@@ -44,6 +44,13 @@ async function takeBackup(ctx: Ctx, target: BackupTarget, now: Date): Promise<st
     [now, name, target.describe, Boolean(passphrase), db.kind],
   );
   const runId = rows[0]!.id;
+  try {
+    await target.prepare();
+  } catch (err) {
+    const error = `the backup could not be stored in ${target.describe}: ${(err as Error).message}`;
+    await db.query(`update platform.backup_runs set finished_at = $2, ok = false, error = $3 where id = $1`, [runId, new Date(), error]);
+    throw new Error(error);
+  }
   const work = mkdtempSync(join(config.DATA_DIR, '.backup-job-'));
   try {
     const local = join(work, name);

@@ -1,7 +1,7 @@
 /**
  * Which scheduled backups to keep (decision 245): the newest backup of each of the last
  * `keepDaily` days that have one, and then the newest of each of the `keepWeekly` ISO weeks
- * before those (among the backups not kept as daily). Days and weeks are UTC, as the names are.
+ * before the week of the oldest daily one. Days and weeks are UTC, as the names are.
  * Only names this server writes are ever considered; anything else in the directory is left alone.
  */
 const NAME = /^showcase-backup-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.tar\.gz(\.enc)?$/;
@@ -45,10 +45,13 @@ export function backupsToDelete(names: readonly string[], keepDaily: number, kee
     days.add(day);
     keep.add(b.name);
   }
+  // Weekly: whole weeks before the week of the oldest daily one, so the weeklies are a week apart.
+  const oldestDaily = dated.filter((b) => keep.has(b.name)).at(-1);
+  const firstDailyWeek = oldestDaily ? isoWeek(oldestDaily.at) : undefined;
   const weeks = new Set<string>();
   for (const b of dated) {
-    if (keep.has(b.name)) continue;
     const week = isoWeek(b.at);
+    if (keep.has(b.name) || (firstDailyWeek !== undefined && week >= firstDailyWeek)) continue;
     if (weeks.has(week) || weeks.size >= keepWeekly) continue;
     weeks.add(week);
     keep.add(b.name);

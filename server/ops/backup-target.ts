@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, HeadObjectCommand, ListObjectsV2Command, type ListObjectsV2CommandOutput, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, type ListObjectsV2CommandOutput, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { chmodSync, copyFileSync, createReadStream, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BackupLocation, Config } from '../config.ts';
@@ -11,6 +11,8 @@ import type { BackupLocation, Config } from '../config.ts';
 export interface BackupTarget {
   /** "/srv/backups" or "s3://bucket/prefix/", for the status and the log. */
   readonly describe: string;
+  /** Checks (and makes) the place before a backup is taken, so a wrong BACKUP_DIR fails at once. */
+  prepare(): Promise<void>;
   /** Stores the finished local file under `name`; answers the stored size. */
   store(localFile: string, name: string): Promise<number>;
   /** Every name under the target (this server's and anything else). */
@@ -22,6 +24,10 @@ class LocalTarget implements BackupTarget {
   readonly describe: string;
   constructor(private readonly dir: string) {
     this.describe = dir;
+  }
+
+  async prepare(): Promise<void> {
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
   }
 
   async store(localFile: string, name: string): Promise<number> {
@@ -82,6 +88,10 @@ class S3Target implements BackupTarget {
         socketTimeout: config.S3_REQUEST_TIMEOUT_SECONDS * 1000,
       },
     });
+  }
+
+  async prepare(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 
   async store(localFile: string, name: string): Promise<number> {
