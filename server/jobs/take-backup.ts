@@ -49,7 +49,7 @@ async function takeBackup(ctx: Ctx, target: BackupTarget, now: Date): Promise<st
   } catch (err) {
     const error = `the backup could not be stored in ${target.describe}: ${(err as Error).message}`;
     await db.query(`update platform.backup_runs set finished_at = $2, ok = false, error = $3 where id = $1`, [runId, new Date(), error]);
-    throw new Error(error);
+    throw new Error(error, { cause: err });
   }
   const work = mkdtempSync(join(config.DATA_DIR, '.backup-job-'));
   try {
@@ -74,7 +74,7 @@ async function takeBackup(ctx: Ctx, target: BackupTarget, now: Date): Promise<st
     } catch (err) {
       const error = `the backup could not be written: ${(err as Error).message}`;
       await db.query(`update platform.backup_runs set finished_at = $2, ok = false, error = $3 where id = $1`, [runId, new Date(), error]);
-      throw new Error(error);
+      throw new Error(error, { cause: err });
     }
     // Restore-tested before it is stored: the local copy is at hand, and the store gets what was tested.
     const test = await restoreTest(local, work, passphrase);
@@ -84,7 +84,7 @@ async function takeBackup(ctx: Ctx, target: BackupTarget, now: Date): Promise<st
     } catch (err) {
       const error = `the backup could not be stored in ${target.describe}: ${(err as Error).message}`;
       await db.query(`update platform.backup_runs set finished_at = $2, ok = false, error = $3 where id = $1`, [runId, new Date(), error]);
-      throw new Error(error);
+      throw new Error(error, { cause: err });
     }
     await db.query(
       `update platform.backup_runs
