@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config.ts';
+import { cloneTemplate, cloneUrl, testDbKind } from '../../support/databases.ts';
 import { S3RVER_KEY, startS3rver } from '../../support/s3rver.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 
@@ -26,7 +27,10 @@ beforeAll(async () => {
   s3 = await startS3rver(s3Dir);
   client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: S3RVER_KEY, secretAccessKey: S3RVER_KEY } });
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  // On Postgres pg_dump needs the database's URL (without it the backup says so and fails its test).
+  const db = testDbKind() === 'postgres' ? await cloneTemplate() : undefined;
   server = await startTestServer({
+    ...(db ? { DATABASE_URL: cloneUrl(db) } : {}),
     STORAGE_BACKEND: 's3',
     S3_ENDPOINT: s3.endpoint,
     S3_BUCKET: bucket,
@@ -36,7 +40,7 @@ beforeAll(async () => {
     S3_SECRET_ACCESS_KEY: S3RVER_KEY,
     BACKUP_DIR: `s3://${bucket}/ops/backups`,
     ORPHAN_GRACE_MINUTES: '60',
-  });
+  }, { db });
 });
 afterAll(async () => {
   await server?.close();
