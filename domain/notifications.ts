@@ -34,6 +34,7 @@ export const NOTIFICATION_TYPES = [
   'report_resolved',
   'submission_to_review',
   'report_filed',
+  'backup_attention',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -78,6 +79,8 @@ export const NOTIFICATION_TYPE_INFO: readonly NotificationTypeInfo[] = [
   { type: 'report_resolved', label: 'Reports you filed', description: 'The team resolves a report you filed.', group: 'reports', audience: 'member', inApp: true, email: 'off', active: true },
   { type: 'submission_to_review', label: 'New submissions', description: 'A project is submitted (or resubmitted) for review.', group: 'staff', audience: 'staff', inApp: true, email: 'off', active: true },
   { type: 'report_filed', label: 'New reports', description: 'Someone reports a project, comment or user.', group: 'staff', audience: 'staff', inApp: true, email: 'off', active: true },
+  // Admins only (decision 247): a scheduled backup failed its restore test, or none is good for a day.
+  { type: 'backup_attention', label: 'Backup alerts', description: 'A backup or its restore test failed, or the last good backup is more than a day old (admins only).', group: 'staff', audience: 'staff', inApp: true, email: 'instant', active: true },
 ];
 
 const INFO_BY_TYPE = new Map(NOTIFICATION_TYPE_INFO.map((i) => [i.type, i]));
@@ -179,6 +182,8 @@ export function describeNotification(n: NotificationContent, today?: string): { 
       return { title: `New submission to review: ${project}`, body: d.actor_name ? `By ${d.actor_name}` : undefined };
     case 'report_filed':
       return { title: `New report: ${d.reported_item ?? 'an item'}`, body: d.reason ? `Reason: ${d.reason}` : undefined };
+    case 'backup_attention':
+      return { title: 'Backups need attention', body: d.reason };
   }
 }
 

@@ -142,6 +142,18 @@ const envSchema = z.object({
   S3_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   // Object files without a row (a crash between file and row) are removed after this long.
   ORPHAN_GRACE_MINUTES: z.coerce.number().min(1).default(60),
+  // Scheduled backups (decision 245): where they go (a local directory, or s3://bucket/prefix with
+  // the S3_* endpoint and keys), when ("daily@HH:MM" in the site's time zone, or "every <n>h|m"),
+  // how many to keep (the newest of each of the last KEEP_DAILY days and of KEEP_WEEKLY weeks
+  // before those), and an optional passphrase (AES-256-GCM, scrypt key). Unset BACKUP_DIR: none.
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_SCHEDULE: z
+    .string()
+    .regex(/^(daily(@([01]\d|2[0-3]):[0-5]\d)?|every \d+(h|m))$/, 'expected "daily", "daily@HH:MM" (the site\'s time zone) or "every <n>h" / "every <n>m"')
+    .default('daily@03:00'),
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(366).default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
+  BACKUP_PASSPHRASE: z.string().min(12, 'BACKUP_PASSPHRASE must be at least 12 characters').optional(),
   // The largest file any bucket may accept, in bytes; each bucket sets its own lower limit.
   STORAGE_MAX_FILE_SIZE: z.coerce.number().int().positive().default(50 * 1024 * 1024),
   // Realtime: the largest frame a client may send (and row record sent whole), and how much unsent
@@ -194,7 +206,9 @@ const EXACT_HOST_PORT = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'SITE_URL' | 'TRUST_PROXY' | 'FETCH_ALLOW_HOSTS' | 'ADDITIONAL_REDIRECT_URLS' | 'MAIL_UNSUBSCRIBE_ADDRESS' | 'DEV_MAILBOX_SECRET'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'SITE_URL' | 'TRUST_PROXY' | 'FETCH_ALLOW_HOSTS' | 'ADDITIONAL_REDIRECT_URLS' | 'MAIL_UNSUBSCRIBE_ADDRESS' | 'DEV_MAILBOX_SECRET' | 'BACKUP_SCHEDULE'> {
+  /** When scheduled backups are taken (BACKUP_SCHEDULE parsed). */
+  BACKUP_SCHEDULE: BackupSchedule;
   MAIL_UNSUBSCRIBE_ADDRESS: string;
   DATA_DIR: string;
   JWT_SECRET: string;
@@ -209,6 +223,28 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'SITE_URL' | 'TRUST_PRO
 }
 
 export class ConfigError extends Error {}
+
+/** BACKUP_SCHEDULE: once a day at a time of the site's time zone, or at a fixed interval. */
+export type BackupSchedule = { kind: 'daily'; minuteOfDay: number } | { kind: 'interval'; ms: number };
+
+function parseBackupSchedule(value: string): BackupSchedule {
+  const every = /^every (\d+)(h|m)$/.exec(value);
+  if (every) return { kind: 'interval', ms: Number(every[1]) * (every[2] === 'h' ? 3_600_000 : 60_000) };
+  const at = /^daily@(\d\d):(\d\d)$/.exec(value);
+  return { kind: 'daily', minuteOfDay: at ? Number(at[1]) * 60 + Number(at[2]) : 3 * 60 };
+}
+
+/** BACKUP_DIR: a local directory, or an S3 bucket with an optional key prefix (ending in "/"). */
+export type BackupLocation = { kind: 'local'; dir: string } | { kind: 's3'; bucket: string; prefix: string };
+
+export function parseBackupDir(value: string): BackupLocation {
+  const s3 = /^s3:\/\/([^/]+)\/?(.*)$/.exec(value);
+  if (s3) {
+    const prefix = s3[2]!.replace(/^\/+|\/+$/g, '');
+    return { kind: 's3', bucket: s3[1]!, prefix: prefix ? `${prefix}/` : '' };
+  }
+  return { kind: 'local', dir: resolve(value) };
+}
 
 /** Reads a secret from the environment, else from DATA_DIR/<name>, generating it once (mode 0600). */
 function resolveSecret(dataDir: string, name: string, fromEnv: string | undefined, bytes: number): string {
@@ -248,10 +284,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  FETCH_ALLOW_HOSTS: "${badEntry}" is not an exact host:port (no ranges, wildcards or paths)`);
   }
   const dataDir = resolve(e.DATA_DIR);
+  const schedule = parseBackupSchedule(e.BACKUP_SCHEDULE);
+  if (schedule.kind === 'interval' && (schedule.ms < 5 * 60_000 || schedule.ms > 7 * 86_400_000)) {
+    throw new ConfigError('Invalid configuration:\n  BACKUP_SCHEDULE: the interval must be between 5 minutes and 7 days');
+  }
+  if (e.BACKUP_DIR) {
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(e.BACKUP_DIR) && !/^s3:\/\/[^/]+/.test(e.BACKUP_DIR)) {
+      throw new ConfigError('Invalid configuration:\n  BACKUP_DIR: expected a local directory or s3://bucket/prefix');
+    }
+    const where = parseBackupDir(e.BACKUP_DIR);
+    // A backup inside the data it backs up is lost with that disk, and the next backup would hold it.
+    if (where.kind === 'local' && (where.dir === dataDir || where.dir.startsWith(`${dataDir}/`))) {
+      throw new ConfigError(`Invalid configuration:\n  BACKUP_DIR: ${where.dir} is inside DATA_DIR; put backups on another directory (or disk)`);
+    }
+    if (where.kind === 's3' && where.bucket === e.S3_BUCKET && !where.prefix) {
+      throw new ConfigError('Invalid configuration:\n  BACKUP_DIR: backups in the storage bucket need a prefix of their own (s3://bucket/backups)');
+    }
+  } else if (e.BACKUP_PASSPHRASE) {
+    throw new ConfigError('Invalid configuration:\n  BACKUP_PASSPHRASE: set BACKUP_DIR too (the passphrase is for scheduled backups)');
+  }
   mkdirSync(dataDir, { recursive: true });
   return {
     ...e,
     DATA_DIR: dataDir,
+    BACKUP_SCHEDULE: schedule,
     JWT_SECRET: resolveSecret(dataDir, 'jwt-secret', e.JWT_SECRET, 48),
     DEV_MAILBOX_SECRET: resolveSecret(dataDir, 'dev-mailbox-secret', e.DEV_MAILBOX_SECRET, 24),
     SITE_URL: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

@@ -22,6 +22,7 @@ import { DiskGuard } from './ops/disk-guard.ts';
 import { HttpObserver } from './ops/http-observer.ts';
 import { createLogger, type Logger } from './ops/log.ts';
 import { Metrics } from './ops/metrics.ts';
+import { readBackupHealth } from './ops/backup-status.ts';
 import { createKeys } from './security/jwt.ts';
 import { RateLimiter } from './security/rate-limit.ts';
 import { SessionLiveness } from './security/session-liveness.ts';
@@ -121,6 +122,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         return rows[0]!;
       },
       diskFree: () => diskGuard.freeBytes,
+      backup: config.BACKUP_DIR ? () => readBackupHealth(db) : undefined,
       realtime: {
         sockets: () => ctx.realtime.stats().sockets,
         channels: () => ctx.realtime.stats().channels,

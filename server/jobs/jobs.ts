@@ -14,12 +14,13 @@ import { rollUpAnalyticsJob } from './roll-up-analytics.ts';
 import { rotateAnalyticsSaltJob } from './rotate-analytics-salt.ts';
 import type { Job } from './scheduler.ts';
 import { sweepOrphanFilesJob } from './sweep-orphan-files.ts';
+import { takeBackupJob } from './take-backup.ts';
 
 /**
  * Every timed job of the product, in the order a tick runs them: the one list (a job of any
  * capability is written in server/jobs/ and registered here, never scheduled elsewhere).
  */
-export function productJobs(ctx: Pick<ServerContext, 'db' | 'storage' | 'config' | 'outbox' | 'previews'>): Job[] {
+export function productJobs(ctx: Pick<ServerContext, 'db' | 'storage' | 'config' | 'outbox' | 'previews' | 'logger'>): Job[] {
   const jobs = [
     purgeRateLimitsJob(ctx.db),
     purgeAnonymousUsersJob(ctx.db, ctx.config),
@@ -35,6 +36,7 @@ export function productJobs(ctx: Pick<ServerContext, 'db' | 'storage' | 'config'
     drainOutboxJob(ctx.outbox),
     sweepOrphanFilesJob(ctx),
     checkpointPgliteJob(ctx.db),
+    takeBackupJob(ctx),
   ];
   return jobs.filter((job): job is Job => job !== undefined);
 }

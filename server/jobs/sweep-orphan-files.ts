@@ -1,3 +1,4 @@
+import { parseBackupDir } from '../config.ts';
 import type { ServerContext } from '../context.ts';
 import type { ObjectRef } from '../storage/backend.ts';
 import type { Job } from './scheduler.ts';
@@ -9,10 +10,16 @@ const BATCH = 500;
  * ORPHAN_GRACE_MINUTES: a process killed between writing the file and committing its row leaves
  * such a file, and nothing else ever would. The grace period keeps uploads in flight safe (their
  * bytes are written milliseconds before their row commits). Staging files that old, left by any
- * instance sharing DATA_DIR, go too.
+ * instance sharing DATA_DIR, go too. Scheduled backups kept under a prefix of the storage bucket
+ * (BACKUP_DIR=s3://<S3_BUCKET>/<prefix>) are no object's bytes and are never touched (decision 245);
+ * a local BACKUP_DIR cannot be inside DATA_DIR (config.ts refuses it).
  */
 export function sweepOrphanFilesJob(ctx: Pick<ServerContext, 'db' | 'storage' | 'config'>): Job {
   const versioned = !ctx.storage.replacesInPlace;
+  const backups = ctx.config.BACKUP_DIR ? parseBackupDir(ctx.config.BACKUP_DIR) : undefined;
+  // The store's keys are <bucket>/<name>/<version> (s3-backend.ts); a backup's is <prefix><file>.
+  const backupPrefix = ctx.storage.kind === 's3' && backups?.kind === 's3' && backups.bucket === ctx.config.S3_BUCKET ? backups.prefix : undefined;
+  const isBackup = (ref: ObjectRef) => backupPrefix !== undefined && `${ref.bucket}/${ref.key}/`.startsWith(backupPrefix);
   async function orphansIn(batch: ObjectRef[]): Promise<ObjectRef[]> {
     const { rows } = await ctx.db.query<{ bucket_id: string; name: string; version: string | null }>(
       `select o.bucket_id, o.name, o.version from storage.objects o
@@ -39,6 +46,7 @@ export function sweepOrphanFilesJob(ctx: Pick<ServerContext, 'db' | 'storage' | 
         batch = [];
       };
       for await (const { ref } of ctx.storage.listStored(before)) {
+        if (isBackup(ref)) continue;
         batch.push(ref);
         if (batch.length >= BATCH) await sweep();
       }

@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import * as tar from 'tar';
 import type { Database } from '../db/database.ts';
+import { BackupPassphraseError, decryptFile, isEncryptedBackup } from './backup-crypto.ts';
 import { openPglite } from '../db/pglite.ts';
 import type { PGlite } from '@electric-sql/pglite';
 import { acquireDataDirLock } from './data-dir-lock.ts';
@@ -13,6 +15,8 @@ import { acquireDataDirLock } from './data-dir-lock.ts';
  * files, without staging and the thumbnail cache, taken at the same moment as the dump) and jwt-secret (so the keys and sessions stay
  * valid after a restore). On Postgres the database is backed up with pg_dump instead, and objects
  * in S3 with the bucket's own versioning or replication; the manifest says what is inside.
+ * A scheduled backup (decision 245) on Postgres also holds database.pgdump (pg_dump's custom
+ * format, taken in the same snapshot as the row counts) when pg_dump is installed.
  */
 export const BACKUP_FORMAT = 'ai-showcase-backup';
 
@@ -25,12 +29,73 @@ export interface BackupManifest {
   /** 'disk': storage/ is inside; 's3': the objects stay in the bucket. */
   storage: 'disk' | 's3';
   migrations: string[];
+  /** Rows per table ("schema.table") at the backup's moment, for the restore test (decision 247). */
+  rowCounts?: Record<string, number>;
+  /** Postgres: 'included' (database.pgdump is inside) or why it is not. */
+  pgDump?: string;
 }
 
 export interface BackupSource {
   db: Database;
   dataDir: string;
   storageKind: 'disk' | 's3';
+  /** Postgres: the connection pg_dump uses; without it (or without pg_dump) the manifest says so. */
+  databaseUrl?: string;
+  /** Postgres: run pg_dump (scheduled backups do; the manual one leaves it to the operator). */
+  withPgDump?: boolean;
+  /** Told the manifest once it is written (the job records the row counts it holds). */
+  onManifest?: (manifest: BackupManifest) => void;
+}
+
+/** What countRows reads through: a connection, a transaction, or PGlite's own transaction. */
+type RowReader = { query<T>(sql: string): Promise<{ rows: T[] }> };
+
+/** Ordinary tables (not unlogged: a restore starts them empty), as "schema.table", and their rows. */
+export async function countRows(db: RowReader): Promise<Record<string, number>> {
+  const { rows: tables } = await db.query<{ schema: string; name: string }>(
+    `select n.nspname as schema, c.relname as name from pg_catalog.pg_class c
+       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'p') and c.relpersistence = 'p'
+        and n.nspname <> 'information_schema' and n.nspname not like 'pg\\_%'
+      order by 1, 2`,
+  );
+  const counts: Record<string, number> = {};
+  const quote = (id: string) => `"${id.replaceAll('"', '""')}"`;
+  for (const t of tables) {
+    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from ${quote(t.schema)}.${quote(t.name)}`);
+    counts[`${t.schema}.${t.name}`] = rows[0]!.n;
+  }
+  return counts;
+}
+
+/** libpq's environment for a postgres:// URL, so no password appears in a process's arguments. */
+export function pgEnv(url: string): NodeJS.ProcessEnv {
+  const u = new URL(url);
+  const env: NodeJS.ProcessEnv = { ...process.env, PGHOST: decodeURIComponent(u.hostname), PGPORT: u.port || '5432', PGDATABASE: decodeURIComponent(u.pathname.slice(1)) };
+  if (u.username) env.PGUSER = decodeURIComponent(u.username);
+  if (u.password) env.PGPASSWORD = decodeURIComponent(u.password);
+  const sslmode = u.searchParams.get('sslmode');
+  if (sslmode) env.PGSSLMODE = sslmode;
+  return env;
+}
+
+/** Whether a program is on PATH (pg_dump, pg_restore). */
+export function onPath(program: string): boolean {
+  return (process.env.PATH ?? '').split(':').some((dir) => dir && existsSync(join(dir, program)));
+}
+
+/** Runs a program to completion; rejects with its stderr when it fails. */
+export function runProgram(program: string, args: string[], env: NodeJS.ProcessEnv = process.env, onStdout?: (chunk: Buffer) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { env, stdio: ['ignore', onStdout ? 'pipe' : 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => {
+      if (stderr.length < 4000) stderr += d.toString();
+    });
+    if (onStdout) child.stdout!.on('data', onStdout);
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`${program} exited with ${code}: ${stderr.trim().slice(0, 500)}`))));
+  });
 }
 
 function pgliteOf(db: Database): PGlite | undefined {
@@ -88,8 +153,36 @@ export async function createBackup(source: BackupSource): Promise<Readable> {
         entries.push('storage');
       }
     };
-    if (pglite) await pglite._runExclusiveTransaction(snapshot);
-    else await snapshot();
+    let rowCounts: Record<string, number> | undefined;
+    let pgDump: string | undefined;
+    if (pglite) {
+      // PGlite's transaction() holds the same mutex every query and transaction waits on, so
+      // nothing commits between the counts, the dump and the file links: one moment (F1).
+      await pglite.transaction(async (tx) => {
+        rowCounts = await countRows(tx);
+        await snapshot();
+      });
+    } else if (source.withPgDump) {
+      // One snapshot for the counts and pg_dump (--snapshot): the restore test compares like with like.
+      if (!source.databaseUrl) pgDump = 'not taken: no DATABASE_URL to give pg_dump';
+      else if (!onPath('pg_dump')) pgDump = 'not taken: pg_dump is not installed (not on PATH)';
+      await source.db.transaction(
+        async (tx) => {
+          await tx.query('set transaction isolation level repeatable read');
+          const { rows } = await tx.query<{ id: string }>('select pg_catalog.pg_export_snapshot() as id');
+          rowCounts = await countRows(tx);
+          if (!pgDump) {
+            // The connection goes in the environment, not the arguments (ps would show a password).
+            await runProgram('pg_dump', ['--format=custom', `--snapshot=${rows[0]!.id}`, `--file=${join(work, 'database.pgdump')}`, '--no-owner'], pgEnv(source.databaseUrl!));
+            chmodSync(join(work, 'database.pgdump'), 0o600);
+            entries.push('database.pgdump');
+            pgDump = 'included';
+          }
+          await snapshot();
+        },
+        { readOnly: true },
+      );
+    } else await snapshot();
     const secret = join(source.dataDir, 'jwt-secret');
     if (existsSync(secret)) {
       copyFileSync(secret, join(work, 'jwt-secret'));
@@ -103,8 +196,11 @@ export async function createBackup(source: BackupSource): Promise<Readable> {
       database: pglite ? 'pglite' : 'postgres',
       storage: source.storageKind,
       migrations: rows.map((r) => r.name),
+      ...(rowCounts ? { rowCounts } : {}),
+      ...(pgDump ? { pgDump } : {}),
     };
     writeFileSync(join(work, 'manifest.json'), JSON.stringify(manifest, null, 2));
+    source.onManifest?.(manifest);
     const pack = tar.c({ gzip: true, cwd: work, portable: true }, entries);
     // node-tar streams are minipass streams; hand out a Node Readable.
     const out = new PassThrough();
@@ -134,15 +230,41 @@ function countFiles(dir: string): number {
   return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((d) => d.isFile()).length;
 }
 
+export interface RestoreOptions {
+  /** The passphrase of an encrypted backup (BACKUP_PASSPHRASE). */
+  passphrase?: string;
+}
+
 /**
  * Restores a backup into DATA_DIR, which must be empty (or not exist) and not in use: a restore
  * never mixes with live data. The directory is locked meanwhile, so a server cannot start on it.
+ * An encrypted backup is first decrypted whole, every chunk verified, beside DATA_DIR; a wrong
+ * passphrase or a damaged file stops the restore before DATA_DIR is created.
  */
-export async function restoreBackup(file: string, dataDir: string): Promise<RestoreResult> {
+export async function restoreBackup(file: string, dataDir: string, options: RestoreOptions = {}): Promise<RestoreResult> {
   if (!existsSync(file)) throw new RestoreError(`no such backup file: ${file}`);
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
     throw new RestoreError(`DATA_DIR ${dataDir} is not empty: restore into a new, empty directory (and point DATA_DIR at it)`);
   }
+  if (!(await isEncryptedBackup(file))) return restorePlain(file, dataDir);
+  if (!options.passphrase) throw new RestoreError(`${file} is encrypted: give its passphrase (BACKUP_PASSPHRASE, or --passphrase-file)`);
+  mkdirSync(dirname(dataDir), { recursive: true });
+  const scratch = mkdtempSync(join(dirname(dataDir), `.${basename(dataDir)}-decrypt-`));
+  try {
+    const plain = join(scratch, 'backup.tar.gz');
+    try {
+      await decryptFile(file, plain, options.passphrase);
+    } catch (err) {
+      if (err instanceof BackupPassphraseError) throw new RestoreError(`cannot restore ${file}: ${err.message}; nothing was restored`);
+      throw err;
+    }
+    return await restorePlain(plain, dataDir, file);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function restorePlain(file: string, dataDir: string, named = file): Promise<RestoreResult> {
   mkdirSync(dataDir, { recursive: true });
   const lock = acquireDataDirLock(dataDir);
   const work = join(dataDir, '.restore');
@@ -153,13 +275,17 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Rest
     try {
       manifest = JSON.parse(readFileSync(join(work, 'manifest.json'), 'utf8')) as BackupManifest;
     } catch {
-      throw new RestoreError(`${file} is not a backup of this product (no manifest.json)`);
+      throw new RestoreError(`${named} is not a backup of this product (no manifest.json)`);
     }
-    if (manifest.format !== BACKUP_FORMAT || manifest.version !== 1) throw new RestoreError(`${file} is not a backup this version can restore`);
+    if (manifest.format !== BACKUP_FORMAT || manifest.version !== 1) throw new RestoreError(`${named} is not a backup this version can restore`);
     if (manifest.database === 'pglite') {
       const dump = new Blob([readFileSync(join(work, 'database.tar.gz'))]);
       const db = await openPglite({ dataDir: join(dataDir, 'pglite'), loadDataDir: dump });
       await db.close();
+    }
+    if (existsSync(join(work, 'database.pgdump'))) {
+      renameSync(join(work, 'database.pgdump'), join(dataDir, 'database.pgdump'));
+      chmodSync(join(dataDir, 'database.pgdump'), 0o600);
     }
     if (existsSync(join(work, 'storage'))) renameSync(join(work, 'storage'), join(dataDir, 'storage'));
     if (existsSync(join(work, 'jwt-secret'))) {

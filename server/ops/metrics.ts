@@ -24,6 +24,8 @@ export interface MetricsSources {
   diskFree?: () => number | undefined;
   /** Realtime's live counters (server/realtime): sockets and channels now, totals since start. */
   realtime?: RealtimeSource;
+  /** Scheduled backups (BACKUP_DIR), read at scrape time from the database. */
+  backup?: () => Promise<{ lastGoodAt: Date | null; alert: string | null }>;
 }
 
 export interface RealtimeSource {
@@ -113,6 +115,27 @@ export class Metrics {
       },
     });
     if (sources.realtime) this.realtimeMetrics(sources.realtime, registers);
+    if (sources.backup) {
+      const backup = sources.backup;
+      new Gauge({
+        name: 'backup_last_success_timestamp_seconds',
+        help: 'When the last scheduled backup that passed its restore test finished (Unix seconds; 0: none yet)',
+        registers,
+        async collect() {
+          const health = await backup().catch(() => undefined);
+          if (health) this.set(health.lastGoodAt ? health.lastGoodAt.getTime() / 1000 : 0);
+        },
+      });
+      new Gauge({
+        name: 'backup_alert',
+        help: '1 while backups need attention (the last one or its restore test failed, or none is good for a day), else 0',
+        registers,
+        async collect() {
+          const health = await backup().catch(() => undefined);
+          if (health) this.set(health.alert ? 1 : 0);
+        },
+      });
+    }
   }
 
   private realtimeMetrics(source: RealtimeSource, registers: Registry[]): void {

@@ -6,6 +6,7 @@ import { readMigrations } from '../db/migrate.ts';
 import { authenticate } from '../security/request-auth.ts';
 import { StorageReachability } from '../storage/reachability.ts';
 import { createBackup } from './backup.ts';
+import { readBackupHealth } from './backup-status.ts';
 
 /** How long /readyz waits for the database before it calls it unreachable. */
 const READY_TIMEOUT_MS = 2000;
@@ -43,6 +44,15 @@ export function opsRoutes(ctx: ServerContext, state: OpsState): Hono {
     ctx.logger.errorThrottled('readyz-storage', `readyz: object store unreachable: ${(err as Error).message}`),
   );
 
+  const backupDetail = async () => {
+    try {
+      const health = await withTimeout(readBackupHealth(ctx.db), READY_TIMEOUT_MS);
+      return { state: health.alert ?? 'ok', lastGoodAt: health.lastGoodAt?.toISOString() ?? null };
+    } catch {
+      return { state: 'unknown', lastGoodAt: null };
+    }
+  };
+
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
 
   app.get('/readyz', async (c) => {
@@ -58,7 +68,10 @@ export function opsRoutes(ctx: ServerContext, state: OpsState): Hono {
       // instance out of rotation: the others could not serve files either, and everything but
       // files still works here (decision 114; like a low disk).
       const storage = await storageReach.state();
-      return c.json({ status: 'ready', database: 'ok', migrations: 'ok', disk, ...(storage ? { storage } : {}) });
+      // Scheduled backups are reported and never make the instance unready (decision 247): taking
+      // it out of rotation would not bring a backup back, and every instance would say the same.
+      const backup = ctx.config.BACKUP_DIR ? await backupDetail() : undefined;
+      return c.json({ status: 'ready', database: 'ok', migrations: 'ok', disk, ...(storage ? { storage } : {}), ...(backup ? { backup } : {}) });
     } catch (err) {
       ctx.logger.errorThrottled('readyz', `readyz: database unreachable: ${(err as Error).message}`);
       return c.json({ status: 'unavailable', database: 'unreachable', migrations: 'unknown', disk }, 503);

@@ -1,9 +1,12 @@
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatShortDate } from '../../../lib/format.ts';
+import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Link } from 'react-router-dom';
 import { isProjectEvent, useDashboardStats, useOutboxStats, useRecentActivity, type ActivityEvent, type DashboardStats, type OutboxStats } from '../api/dashboard.ts';
+import { useBackupStatus } from '../api/backups.ts';
+import { useStaffRole } from '../api/staff-role.ts';
 import { PageHeader } from '../components/data-table.tsx';
 
 const STATS: ReadonlyArray<{ key: keyof DashboardStats; label: string }> = [
@@ -50,6 +53,8 @@ export default function DashboardPage() {
   useDocumentTitle('Admin Dashboard');
   const stats = useDashboardStats();
   const activity = useRecentActivity(10);
+  const { user } = useAuth();
+  const isAdmin = useStaffRole(user?.id).data === 'admin';
   return (
     <>
       <PageHeader title="Dashboard" description="What is happening on the site." />
@@ -77,6 +82,7 @@ export default function DashboardPage() {
         ))}
       </div>
       <OutboxCard />
+      {isAdmin && <BackupCard />}
       <Card className="mt-8">
         <CardHeader>
           <CardTitle level={2}>Recent Activity</CardTitle>
@@ -140,6 +146,76 @@ function OutboxCard() {
               </div>
             ))}
           </dl>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const backupTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** Issue 36: scheduled backups at a glance, for admins (the status names where backups are kept). */
+function BackupCard() {
+  const backups = useBackupStatus(true);
+  const status = backups.data;
+  const run = status?.last_run;
+  return (
+    <Card className="mt-8">
+      <CardHeader>
+        <CardTitle level={2}>Backups</CardTitle>
+        <p className="text-sm text-muted-foreground">Taken on a schedule (BACKUP_DIR) and restore-tested after each one.</p>
+      </CardHeader>
+      <CardContent className="space-y-2 text-sm">
+        {backups.isError ? (
+          <p role="alert" className="text-destructive">
+            Could not load the backup status.
+          </p>
+        ) : !status ? (
+          <Skeleton className="h-12 w-full" />
+        ) : (
+          <>
+            <p className="text-base font-medium" data-backup="last-good">
+              Last good backup:{' '}
+              {status.last_good_at ? (
+                <time dateTime={status.last_good_at}>{backupTime.format(new Date(status.last_good_at))}</time>
+              ) : (
+                'none yet'
+              )}
+            </p>
+            {status.alert && (
+              <p role="alert" className="rounded-md border border-destructive/40 p-3 text-destructive" data-backup="alert">
+                {status.alert === 'failed'
+                  ? 'The last backup or its restore test failed.'
+                  : status.last_good_at
+                    ? 'The last good backup is more than a day old.'
+                    : 'No backup has been taken and restore-tested in the last day.'}
+              </p>
+            )}
+            {run ? (
+              <dl className="grid gap-x-4 gap-y-1 text-muted-foreground sm:grid-cols-[max-content_1fr]">
+                <dt>Last run</dt>
+                <dd className="wrap-anywhere text-foreground">
+                  {backupTime.format(new Date(run.started_at))}: {run.ok ? 'written' : 'failed'}
+                  {run.bytes !== null ? ` (${(run.bytes / 1024 / 1024).toFixed(1)} MB${run.encrypted ? ', encrypted' : ''})` : ''}
+                </dd>
+                <dt>Restore test</dt>
+                <dd className="wrap-anywhere text-foreground">
+                  {run.restore_test_ok === null ? 'not run' : run.restore_test_ok ? 'passed' : 'failed'}
+                  {run.error ?? run.restore_test_detail ? `: ${run.error ?? run.restore_test_detail}` : ''}
+                </dd>
+                {run.database === 'postgres' && (
+                  <>
+                    <dt>pg_dump</dt>
+                    <dd className="wrap-anywhere text-foreground">{run.pg_dump ?? 'not run'}</dd>
+                  </>
+                )}
+                <dt>Kept in</dt>
+                <dd className="wrap-anywhere text-foreground">{run.location}</dd>
+              </dl>
+            ) : (
+              <p className="text-muted-foreground">No scheduled backup has run. Set BACKUP_DIR to take them (see the README).</p>
+            )}
+          </>
         )}
       </CardContent>
     </Card>
