@@ -111,6 +111,8 @@ const envSchema = z.object({
   RATE_LIMIT_VIEWS: rateLimit.prefault('60/3600'),
   // Image renders that miss the thumbnail cache, per client IP (cache hits are never limited).
   RATE_LIMIT_RENDERS: rateLimit.prefault('60/60'),
+  // Search suggestions (the search_suggest RPC) per client IP, counted in each process (decision 234).
+  RATE_LIMIT_SEARCH_SUGGEST: rateLimit.prefault('60/60'),
   // Renders waiting for one of the two encoder slots; beyond it the server answers 503.
   RENDER_QUEUE_SIZE: z.coerce.number().int().min(0).default(8),
   // The thumbnail cache's size on disk; least recently used thumbnails go first.
