@@ -1,4 +1,4 @@
-import { highlightParts } from '../api/search-projects.ts';
+import { highlightParts } from '../api/highlight.ts';
 
 /**
  * A search highlight shown as text: the marked words in <mark>, everything else as React text

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { highlightParts } from './search-projects.ts';
+import { highlightParts } from './highlight.ts';
 
 describe('search highlights', () => {
   it('splits on the database marks only, keeping every other character as text', () => {
