@@ -80,6 +80,8 @@ describe('search_projects', () => {
     expect(titles(maker)).toEqual(expect.arrayContaining(['Recipe Radar', 'Café Finder']));
     // Plenty of exact hits: no suggestion.
     expect((await search('recipe')).suggestion).toBeNull();
+    // Few exact hits, but the closest name holds q whole: no correction to offer.
+    expect((await search('cafe')).suggestion).toBeNull();
   });
 
   it('applies the list filters and sorts, and pages', async () => {

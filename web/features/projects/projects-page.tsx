@@ -70,9 +70,10 @@ export default function ProjectsPage() {
   const searched = useSearchPage(filters);
   const { data, isPending, isError, isPlaceholderData, refetch } = filters.q ? searched : listed;
   const facets = useSearchFacets(filters).data;
+  // With a search, each tool, tag, category and period shows how many matches it has (none: no number).
   const facetCount = (list: Array<{ value: string; count: number }> | undefined, value: string) =>
-    filters.q && list ? (list.find((f) => f.value === value)?.count ?? 0) : undefined;
-  const tagCount = (slug: string) => (filters.q && facets ? (facets.tags.find((f) => f.slug === slug)?.count ?? 0) : undefined);
+    (filters.q && list?.find((f) => f.value === value)?.count) || undefined;
+  const tagCount = (slug: string) => (filters.q && facets?.tags.find((f) => f.slug === slug)?.count) || undefined;
   const suggestion = filters.q ? searched.data?.suggestion : null;
   useLiveUpvotes(data?.projects.map((p) => p.id) ?? []);
   useEffect(() => {
