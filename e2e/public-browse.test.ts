@@ -93,10 +93,14 @@ describe('/projects', () => {
     const all = await approved();
     expect(await page.getByText(`${all.length} projects`).count()).toBe(1);
 
-    // Search is case-insensitive over title and description, and debounced into ?q=.
+    // Search is case-insensitive and ranked (search_projects, decision 232), and debounced into ?q=.
     await page.getByRole('searchbox', { name: 'Search projects' }).fill('RECIPE');
     await page.waitForURL(/\?q=RECIPE$/);
-    await page.waitForFunction(() => [...document.querySelectorAll('main article h3')].every((h) => /recipe/i.test(h.closest('article')!.textContent!)));
+    // The list gives way to the search's skeleton, then its cards (decision 233): wait for cards.
+    await page.waitForFunction(() => {
+      const titles = [...document.querySelectorAll('main article h3')];
+      return titles.length > 0 && titles.every((h) => /recipe/i.test(h.closest('article')!.textContent!));
+    });
     const searched = await cardTitles(page);
     expect(searched).toContain('Recipe Radar');
 

@@ -121,6 +121,8 @@ const envSchema = z.object({
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).default(730),
   // Image renders that miss the thumbnail cache, per client IP (cache hits are never limited).
   RATE_LIMIT_RENDERS: rateLimit.prefault('60/60'),
+  // Search suggestions (the search_suggest RPC) per client IP, counted in each process (decision 234).
+  RATE_LIMIT_SEARCH_SUGGEST: rateLimit.prefault('60/60'),
   // Renders waiting for one of the two encoder slots; beyond it the server answers 503.
   RENDER_QUEUE_SIZE: z.coerce.number().int().min(0).default(8),
   // Preview images (server/previews) waiting for the one preview drawer; beyond it a miss answers 503.

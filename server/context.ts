@@ -31,6 +31,8 @@ export interface ServerContext {
   rateLimiter: RateLimiter;
   /** /rest/v1's write counts, kept in this process on PGlite (one process by construction); undefined on Postgres, whose database counts. */
   writeCounts?: LocalWriteCounts;
+  /** Counts of the few limited reads (search suggestions), in this process on every database (server/rest/read-limits.ts). */
+  readCounts: LocalWriteCounts;
   /** Whether a signed-in token's session is still live (data calls refuse ended sessions). */
   sessions: SessionLiveness;
   /** SMTP, or the dev mailbox when SMTP_URL is unset. Auth e-mails go straight here. */

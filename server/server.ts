@@ -99,6 +99,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     keys,
     rateLimiter: new RateLimiter(db),
     writeCounts: db.kind === 'pglite' ? new LocalWriteCounts(clock) : undefined,
+    readCounts: new LocalWriteCounts(clock),
     sessions: new SessionLiveness(clock, config.SESSION_CHECK_SECONDS * 1000),
     mailer,
     outbox: createOutbox(db, config, mailer, unsubscribeTokens, log),

@@ -1,12 +1,14 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { assertChannelName, type AdvisoryKey, type Database, type LockAttempt, type Queryable, type QueryResult, type TransactionOptions } from './database.ts';
 import { syncDirectory, WalFlusher } from './pglite-durability.ts';
 import { pglitePipeline } from './pglite-pipeline.ts';
 
-const extensions = { pg_trgm };
+// pg_trgm: trigram indexes (search's typo path, imatch); unaccent: search's text configuration (0275).
+const extensions = { pg_trgm, unaccent };
 
 function wrap(conn: Pick<PGlite, 'query' | 'exec'>): Queryable {
   return {

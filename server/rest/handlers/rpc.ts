@@ -2,6 +2,8 @@ import { requestHeader } from '../../http/node-request.ts';
 import { RestError } from '../errors.ts';
 import { runAsCaller, statementAsCaller } from '../execute.ts';
 import { admitPatterns } from '../pattern-admission.ts';
+import { countRead } from '../read-limits.ts';
+import { clientLimitKey } from '../../http/client-ip.ts';
 import { isPlainObject, readJsonBody } from '../http/body.ts';
 import { paging, rangeResult } from '../http/negotiate.ts';
 import { parseQuery } from '../parse/query.ts';
@@ -33,6 +35,7 @@ export async function handleRpc(scope: RequestScope, name: string): Promise<Repl
     keys = bodyIsObject ? Object.keys(body.value as object) : [];
   }
   const fn = resolveRoutine(scope.snap, name, keys);
+  countRead(scope.ctx.readCounts, scope.ctx.config, scope.auth, clientLimitKey(scope.c, scope.ctx.config.TRUST_PROXY), name);
   const whole = takesWholeBody(fn) && !(bodyIsObject && keys.length > 0 && fn.args.some((a) => keys.includes(a.name)));
   if (!bodyIsObject && !whole) {
     throw new RestError(400, 'PGRST102', 'Empty or invalid json', `public.${name} takes named arguments: send a JSON object.`);

@@ -10,6 +10,9 @@ import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useLiveUpvotes } from './api/live-upvotes.ts';
 import { useProjectPage } from './api/get-projects.ts';
+import { useSearchFacets } from './api/search-facets.ts';
+import { useSearchPage, type SearchHit } from './api/search-projects.ts';
+import type { Project } from './api/types.ts';
 import { useTags } from './api/tags-query.ts';
 import { FilterChip } from './components/filter-chip.tsx';
 import { CATEGORIES, TOOLS } from '../../../domain/catalog.ts';
@@ -23,7 +26,7 @@ import {
   pageCount,
   parseFilters,
   PERIODS,
-  SORTS,
+  sortsFor,
   updateFilters,
   type ProjectFilters,
 } from './api/filters.ts';
@@ -62,7 +65,16 @@ export default function ProjectsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
 
-  const { data, isPending, isError, isPlaceholderData, refetch } = useProjectPage(filters);
+  // With a search, the ranked search (search_projects) answers; without, the list.
+  const listed = useProjectPage(filters);
+  const searched = useSearchPage(filters);
+  const { data, isPending, isError, isPlaceholderData, refetch } = filters.q ? searched : listed;
+  const facets = useSearchFacets(filters).data;
+  // With a search, each tool, tag, category and period shows how many matches it has (none: no number).
+  const facetCount = (list: Array<{ value: string; count: number }> | undefined, value: string) =>
+    (filters.q && list?.find((f) => f.value === value)?.count) || undefined;
+  const tagCount = (slug: string) => (filters.q && facets?.tags.find((f) => f.slug === slug)?.count) || undefined;
+  const suggestion = filters.q ? searched.data?.suggestion : null;
   useLiveUpvotes(data?.projects.map((p) => p.id) ?? []);
   useEffect(() => {
     if (isError) console.error('Failed to load projects');
@@ -120,7 +132,7 @@ export default function ProjectsPage() {
             )}
             {TOOLS.map((t) => (
               <option key={t} value={t}>
-                {t}
+                {withCount(t, facetCount(facets?.tools, t))}
               </option>
             ))}
           </NativeSelect>
@@ -137,7 +149,7 @@ export default function ProjectsPage() {
             <option value="">All Categories</option>
             {CATEGORIES.map((c) => (
               <option key={c} value={c}>
-                {c}
+                {withCount(c, facetCount(facets?.categories, c))}
               </option>
             ))}
           </NativeSelect>
@@ -147,7 +159,7 @@ export default function ProjectsPage() {
             Sort by
           </label>
           <NativeSelect id={`${ids}-sort`} value={filters.sort} onChange={(e) => go({ sort: e.target.value as ProjectFilters['sort'] })}>
-            {SORTS.map((s) => (
+            {sortsFor(filters.q).map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
               </option>
@@ -162,7 +174,7 @@ export default function ProjectsPage() {
             <NativeSelect id={`${ids}-period`} value={filters.period} onChange={(e) => go({ period: e.target.value as ProjectFilters['period'] })}>
               {PERIODS.map((p) => (
                 <option key={p.value} value={p.value}>
-                  {p.label}
+                  {withCount(p.label, facetCount(facets?.periods, p.value))}
                 </option>
               ))}
             </NativeSelect>
@@ -172,13 +184,13 @@ export default function ProjectsPage() {
 
       <div className="mt-3 flex flex-wrap items-center gap-1.5" role="group" aria-label="Filter by tools and tags">
         {TOOLS.map((t) => (
-          <FilterChip key={t} pressed={filters.tools.includes(t)} onClick={() => go({ tools: toggle(filters.tools, t) })}>
+          <FilterChip key={t} pressed={filters.tools.includes(t)} onClick={() => go({ tools: toggle(filters.tools, t) })} count={facetCount(facets?.tools, t)}>
             {t}
           </FilterChip>
         ))}
         <span aria-hidden="true" className="mx-1 h-4 w-px bg-border" />
         {tags.data?.map((t) => (
-          <FilterChip key={t.slug} pressed={filters.tags.includes(t.slug)} onClick={() => go({ tags: toggle(filters.tags, t.slug) })}>
+          <FilterChip key={t.slug} pressed={filters.tags.includes(t.slug)} onClick={() => go({ tags: toggle(filters.tags, t.slug) })} count={tagCount(t.slug)}>
             #{t.name}
           </FilterChip>
         ))}
@@ -186,6 +198,15 @@ export default function ProjectsPage() {
 
       <div className="mt-4 flex min-h-8 flex-wrap items-center gap-2 text-sm text-muted-foreground">
         {!isPending && !isError && <span aria-live="polite">{pluralize(total, 'project')}</span>}
+        {suggestion && (
+          <span data-testid="did-you-mean">
+            Did you mean{' '}
+            <Link to={`?${filtersToParams(updateFilters(filters, { q: suggestion }))}`} className="font-medium text-primary hover:underline">
+              {suggestion}
+            </Link>
+            ?
+          </span>
+        )}
         {filters.featured && (
           <Link
             to={`?${filtersToParams({ ...filters, featured: false, page: 1 })}`}
@@ -230,7 +251,12 @@ export default function ProjectsPage() {
           <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
             <ProjectGrid>
               {data.projects.map((p, i) => (
-                <ProjectCard key={p.id} project={p} priority={i < 3} />
+                <ProjectCard
+                  key={p.id}
+                  project={p}
+                  priority={i < 3}
+                  highlight={highlightOf(p)}
+                />
               ))}
             </ProjectGrid>
           </div>
@@ -248,6 +274,16 @@ export default function ProjectsPage() {
       )}
     </div>
   );
+}
+
+/** A search hit's marked name and tagline; a plain list's card has none. */
+function highlightOf(project: Project | SearchHit) {
+  return 'titleHighlight' in project ? { title: project.titleHighlight, description: project.descriptionHighlight } : undefined;
+}
+
+/** An option's label with its search count, when there is a search: "Cursor (3)". */
+function withCount(label: string, count: number | undefined): string {
+  return count === undefined ? label : `${label} (${count})`;
 }
 
 function PageLink({ filters, page, disabled, label }: { filters: ProjectFilters; page: number; disabled: boolean; label: string }) {

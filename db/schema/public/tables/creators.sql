@@ -18,6 +18,7 @@ alter table public.creators add constraint creators_name_length CHECK (char_leng
 alter table public.creators add constraint creators_pkey PRIMARY KEY (id);
 
 CREATE UNIQUE INDEX creators_handle_key ON public.creators USING btree (handle);
+CREATE INDEX creators_name_key_trgm_idx ON public.creators USING gin (showcase_private.search_key(name) gin_trgm_ops);
 
 alter table public.creators enable row level security;
 
@@ -39,6 +40,7 @@ CREATE TRIGGER creators_before_write BEFORE INSERT OR UPDATE ON creators FOR EAC
 CREATE TRIGGER creators_handle BEFORE INSERT OR UPDATE OF handle ON creators FOR EACH ROW EXECUTE FUNCTION showcase_private.creators_handle_before_write();
 CREATE TRIGGER creators_profile_check BEFORE INSERT OR UPDATE ON creators FOR EACH ROW EXECUTE FUNCTION showcase_private.creators_profile_check();
 CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON creators FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
+CREATE TRIGGER project_search_document AFTER UPDATE OF name ON creators FOR EACH ROW WHEN (old.name IS DISTINCT FROM new.name) EXECUTE FUNCTION showcase_private.project_search_on_creator();
 
 grant maintain, select on public.creators to anon;
 grant delete, insert, maintain, select, update on public.creators to authenticated;

@@ -23,6 +23,7 @@ create policy project_tags_read on public.project_tags as permissive for select 
   WHERE (p.id = project_tags.project_id))));
 
 CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON project_tags FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
+CREATE TRIGGER project_search_document AFTER INSERT OR DELETE OR UPDATE ON project_tags FOR EACH ROW EXECUTE FUNCTION showcase_private.project_search_on_part();
 CREATE TRIGGER project_tags_before_insert BEFORE INSERT ON project_tags FOR EACH ROW EXECUTE FUNCTION showcase_private.project_tags_before_insert();
 
 grant select on public.project_tags to anon;

@@ -25,6 +25,7 @@ create policy project_tools_read on public.project_tools as permissive for selec
   WHERE (p.id = project_tools.project_id))));
 
 CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON project_tools FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
+CREATE TRIGGER project_search_document AFTER INSERT OR DELETE OR UPDATE ON project_tools FOR EACH ROW EXECUTE FUNCTION showcase_private.project_search_on_part();
 CREATE TRIGGER project_tools_before_insert BEFORE INSERT ON project_tools FOR EACH ROW EXECUTE FUNCTION showcase_private.project_tools_before_insert();
 
 grant select on public.project_tools to anon;

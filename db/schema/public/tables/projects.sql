@@ -55,6 +55,7 @@ CREATE INDEX projects_launched_at_idx ON public.projects USING btree (launched_a
 CREATE INDEX projects_points_idx ON public.projects USING btree (points DESC, created_at DESC);
 CREATE INDEX projects_search_text_trgm_idx ON public.projects USING gin ((((title || ' '::text) || description)) gin_trgm_ops);
 CREATE INDEX projects_status_created_at_idx ON public.projects USING btree (status, created_at DESC);
+CREATE INDEX projects_title_key_trgm_idx ON public.projects USING gin (showcase_private.search_key(title) gin_trgm_ops);
 CREATE INDEX projects_title_trgm_idx ON public.projects USING gin (title gin_trgm_ops);
 CREATE INDEX projects_tool_created_at_idx ON public.projects USING btree (tool, created_at DESC);
 CREATE INDEX projects_upvotes_idx ON public.projects USING btree (upvotes DESC, created_at DESC);
@@ -86,6 +87,7 @@ CREATE TRIGGER activity_on_project AFTER INSERT OR UPDATE OF status ON projects 
 CREATE TRIGGER notify_on_project AFTER INSERT ON projects FOR EACH ROW EXECUTE FUNCTION showcase_private.notify_on_project();
 CREATE TRIGGER notify_on_project_status AFTER UPDATE ON projects FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION showcase_private.notify_on_project();
 CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON projects FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
+CREATE TRIGGER project_search_document AFTER INSERT OR UPDATE OF title, description, long_description, tool, creator_id ON projects FOR EACH ROW EXECUTE FUNCTION showcase_private.project_search_on_project();
 CREATE TRIGGER projects_before_review_guard BEFORE UPDATE ON projects FOR EACH ROW EXECUTE FUNCTION showcase_private.projects_no_self_review();
 CREATE TRIGGER projects_before_write BEFORE INSERT OR UPDATE ON projects FOR EACH ROW EXECUTE FUNCTION showcase_private.projects_before_write();
 CREATE TRIGGER projects_cover_to_gallery AFTER UPDATE OF image_url ON projects FOR EACH ROW WHEN (new.image_url IS DISTINCT FROM old.image_url) EXECUTE FUNCTION showcase_private.projects_cover_to_gallery();

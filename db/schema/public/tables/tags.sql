@@ -13,6 +13,7 @@ alter table public.tags add constraint tags_pkey PRIMARY KEY (id);
 alter table public.tags add constraint tags_slug_key UNIQUE (slug);
 alter table public.tags add constraint tags_slug_shape CHECK (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text AND char_length(slug) <= 40);
 
+CREATE INDEX tags_name_key_trgm_idx ON public.tags USING gin (showcase_private.search_key(name) gin_trgm_ops);
 CREATE UNIQUE INDEX tags_name_lower_key ON public.tags USING btree (lower(name));
 
 alter table public.tags enable row level security;
@@ -24,6 +25,7 @@ create policy tags_write_admin on public.tags as permissive for all to authentic
   with check (( SELECT is_admin() AS is_admin));
 
 CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON tags FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
+CREATE TRIGGER project_search_document AFTER UPDATE OF name, slug ON tags FOR EACH ROW WHEN (old.name IS DISTINCT FROM new.name OR old.slug IS DISTINCT FROM new.slug) EXECUTE FUNCTION showcase_private.project_search_on_tag();
 CREATE TRIGGER tags_before_write BEFORE INSERT OR UPDATE ON tags FOR EACH ROW EXECUTE FUNCTION showcase_private.tags_before_write();
 
 grant select on public.tags to anon;

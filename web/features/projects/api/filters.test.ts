@@ -37,6 +37,20 @@ describe('project list filters in the URL', () => {
     expect(parse('q=%20%20%20').q).toBe('');
   });
 
+  it('orders a search by relevance unless asked otherwise, and only a search (decision 233)', () => {
+    expect(parse('q=recipe').sort).toBe('relevance');
+    expect(filtersToParams(parse('q=recipe')).toString()).toBe('q=recipe');
+    expect(parse('q=recipe&sort=newest').sort).toBe('newest');
+    expect(filtersToParams(parse('q=recipe&sort=newest')).toString()).toBe('q=recipe&sort=newest');
+    expect(parse('sort=relevance')).toEqual(DEFAULT_FILTERS);
+    // Typing a search moves the default order to relevance; clearing it moves back.
+    expect(updateFilters(DEFAULT_FILTERS, { q: 'recipe' }).sort).toBe('relevance');
+    expect(updateFilters(parse('q=recipe'), { q: '' }).sort).toBe('newest');
+    // A sort someone chose stays.
+    expect(updateFilters(parse('sort=top'), { q: 'recipe' }).sort).toBe('top');
+    expect(updateFilters(parse('q=recipe&sort=trending'), { q: '' }).sort).toBe('trending');
+  });
+
   it('goes back to page 1 when anything but the page changes', () => {
     const onPage3 = parse('tool=Bolt&page=3');
     expect(updateFilters(onPage3, { sort: 'top' }).page).toBe(1);

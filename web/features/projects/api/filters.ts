@@ -10,11 +10,25 @@ export const TAG_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
  * links, reload and back/forward all restore it. Unknown or hostile values fall back to defaults.
  */
 export const SORTS = [
+  { value: 'relevance', label: 'Relevance' },
   { value: 'newest', label: 'Newest' },
   { value: 'top', label: 'Top' },
   { value: 'trending', label: 'Trending' },
 ] as const;
 export type SortKey = (typeof SORTS)[number]['value'];
+
+/**
+ * A search is ordered by relevance unless another sort is asked for; without a search there is no
+ * relevance and the list is newest first (decision 233). The default is left out of the URL.
+ */
+export function defaultSort(q: string): SortKey {
+  return q ? 'relevance' : 'newest';
+}
+
+/** The sorts offered for this search text: Relevance only when there is one. */
+export function sortsFor(q: string) {
+  return q ? SORTS : SORTS.filter((s) => s.value !== 'relevance');
+}
 
 /** Top's periods, counted in the site's time zone (an admin setting; decision 121). */
 export const PERIODS = [
@@ -56,9 +70,10 @@ export function normalizeSearch(value: string | null | undefined): string {
 
 export function parseFilters(params: URLSearchParams): ProjectFilters {
   const page = Number.parseInt(params.get('page') ?? '', 10);
-  const sort = oneOf(SORTS.map((s) => s.value), params.get('sort')) ?? 'newest';
+  const q = normalizeSearch(params.get('q'));
+  const sort = oneOf(sortsFor(q).map((s) => s.value), params.get('sort')) ?? defaultSort(q);
   return {
-    q: normalizeSearch(params.get('q')),
+    q,
     tools: TOOLS.filter((t) => params.getAll('tool').includes(t)),
     tags: [...new Set(params.getAll('tag').filter((t) => TAG_SLUG.test(t)))].slice(0, MAX_PROJECT_TAGS).sort(),
     category: oneOf(CATEGORIES, params.get('category')),
@@ -78,7 +93,7 @@ export function filtersToParams(filters: ProjectFilters): URLSearchParams {
   for (const tag of [...filters.tags].sort()) params.append('tag', tag);
   if (filters.category) params.set('category', filters.category);
   if (filters.featured) params.set('featured', 'true');
-  if (filters.sort !== 'newest') params.set('sort', filters.sort);
+  if (filters.sort !== defaultSort(q)) params.set('sort', filters.sort);
   if (filters.sort === 'top' && filters.period !== 'all') params.set('period', filters.period);
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
@@ -88,6 +103,12 @@ export function filtersToParams(filters: ProjectFilters): URLSearchParams {
 export function updateFilters(current: ProjectFilters, change: Partial<ProjectFilters>): ProjectFilters {
   const next = { ...current, ...change };
   if (!('page' in change)) next.page = 1;
+  // A new search text starts at its own default order; none has no relevance to order by.
+  if ('q' in change && !('sort' in change)) {
+    const before = normalizeSearch(current.q);
+    const after = normalizeSearch(change.q);
+    if (current.sort === defaultSort(before) || (!after && current.sort === 'relevance')) next.sort = defaultSort(after);
+  }
   return next;
 }
 

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { LISTING_COLUMNS } from '../../../../domain/first-screen.ts';
 import { HOME_FEATURED_LIMIT, HOME_NON_FEATURED_LIMIT } from '../../../../domain/limits.ts';
 import { supabase } from '../../../lib/supabase.ts';
-import { literalRegex, PAGE_SIZE, type ProjectFilters } from './filters.ts';
+import { PAGE_SIZE, type ProjectFilters } from './filters.ts';
 import type { Tool } from '../../../../domain/catalog.ts';
 import { projectKeys } from './query-keys.ts';
 import { toProject, type Project, type ProjectRow } from './types.ts';
@@ -19,8 +19,8 @@ export interface ProjectPage {
 }
 
 export async function fetchProjectPage(filters: ProjectFilters): Promise<ProjectPage> {
+  // A search (filters.q) is search_projects' (./search-projects.ts): this is the list without one.
   let query = supabase.from('project_listing').select(LISTING_COLUMNS, { count: 'exact' }).eq('status', 'approved');
-  if (filters.q) query = query.filter('search_text', 'imatch', literalRegex(filters.q));
   if (filters.tools.length) query = query.overlaps('tools', filters.tools);
   if (filters.tags.length) query = query.contains('tag_slugs', filters.tags);
   if (filters.category) query = query.eq('category', filters.category);
@@ -48,6 +48,7 @@ export const projectPageQuery = (filters: ProjectFilters) =>
     queryKey: projectKeys.list(filters),
     queryFn: () => fetchProjectPage(filters),
     placeholderData: keepPreviousData,
+    enabled: !filters.q,
   });
 
 export function useProjectPage(filters: ProjectFilters) {

@@ -9,6 +9,10 @@ export const projectKeys = {
   /** Every cached list and page of projects: what a vote patches. */
   all: ['projects'] as const,
   list: (filters: ProjectFilters) => ['projects', 'list', filters] as const,
+  /** A page of search results (/projects?q=): under `all`, so a vote patches its counts too. */
+  search: (filters: ProjectFilters) => ['projects', 'search', filters] as const,
+  /** A search's facet counts (not projects: a vote changes none of them). */
+  facets: (filters: object) => ['search-facets', filters] as const,
   home: (tool: Tool | null) => ['projects', 'home', tool] as const,
   tags: ['tags'] as const,
   /** Where a voter's "did I upvote this?" answer lives (not under `all`: a vote patches counts, not this). */

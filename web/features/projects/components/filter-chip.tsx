@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 
-/** A toggle button for a filter: pressed means "in the filter" (aria-pressed). */
-export function FilterChip({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: ReactNode }) {
+/**
+ * A toggle button for a filter: pressed means "in the filter" (aria-pressed). With a search, `count`
+ * is how many of its matches have this tool or tag (the search's facets).
+ */
+export function FilterChip({ pressed, onClick, children, count }: { pressed: boolean; onClick: () => void; children: ReactNode; count?: number }) {
   return (
     <button
       type="button"
@@ -12,6 +15,7 @@ export function FilterChip({ pressed, onClick, children }: { pressed: boolean; o
       }`}
     >
       {children}
+      {count !== undefined && <span className={`ml-1 tabular-nums ${pressed ? '' : 'opacity-70'}`}>{count}</span>}
     </button>
   );
 }

@@ -1,9 +1,13 @@
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 
-/** One line of placeholder text: a bar inside a line box of the real text's size, so heights match. */
+/**
+ * One line of placeholder text: a bar inside a line box of the real text's size, so heights match.
+ * The height is a class, not a style attribute: the server draws skeletons (a search's results are
+ * read by POST, so drawn loading) and its CSP refuses inline styles.
+ */
 function Line({ className }: { className: string }) {
   return (
-    <div className="flex items-center" style={{ height: '1lh' }}>
+    <div className="flex h-[1lh] items-center">
       <Skeleton className={`h-[0.8em] ${className}`} />
     </div>
   );

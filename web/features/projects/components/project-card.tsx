@@ -7,12 +7,19 @@ import { useCountImpression } from '../../../lib/beacon.ts';
 import { pluralize } from '../../../lib/format.ts';
 import { PLACEHOLDER_IMAGE, projectImageUrl } from '../api/image-url.ts';
 import type { Project } from '../api/types.ts';
+import { Highlighted } from './highlighted.tsx';
 import { UpvoteButton } from './upvote-button.tsx';
 
 const THUMB = IMAGE_SIZE_FOR.card;
 
+/** A search's marked name and tagline for a card (see ../api/search-projects.ts). */
+export interface CardHighlight {
+  title: string;
+  description: string;
+}
+
 /** A project in a grid: every piece of user text is rendered as text, never as HTML. */
-export function ProjectCard({ project, priority = false }: { project: Project; priority?: boolean }) {
+export function ProjectCard({ project, priority = false, highlight }: { project: Project; priority?: boolean; highlight?: CardHighlight }) {
   const category = project.categories[0];
   // A card seen counts as an impression of its project (one beacon per page, decision 236).
   const card = useRef<HTMLElement>(null);
@@ -37,7 +44,7 @@ export function ProjectCard({ project, priority = false }: { project: Project; p
         <div className="flex items-start justify-between gap-3">
           <h3 className="min-w-0 text-lg font-semibold leading-snug">
             <Link to={`/projects/${project.id}`} className="break-words hover:text-primary focus-visible:text-primary">
-              {project.title}
+              {highlight ? <Highlighted value={highlight.title} /> : project.title}
             </Link>
           </h3>
           {project.award ? (
@@ -81,7 +88,9 @@ export function ProjectCard({ project, priority = false }: { project: Project; p
           </p>
         )}
         {/* Always three lines tall, as the skeleton is: a short description does not make a shorter card. */}
-        <p className="line-clamp-3 min-h-[3lh] break-words text-sm text-muted-foreground">{project.description}</p>
+        <p className="line-clamp-3 min-h-[3lh] break-words text-sm text-muted-foreground">
+          {highlight ? <Highlighted value={highlight.description} /> : project.description}
+        </p>
         <div className="mt-auto flex items-center justify-between pt-2">
           <UpvoteButton projectId={project.id} upvotes={project.upvotes} title={project.title} />
           <span className="inline-flex items-center gap-1.5 text-sm text-muted-foreground" data-testid="comment-count">
