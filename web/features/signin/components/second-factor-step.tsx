@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react';
+import { MESSAGES } from '../../../../domain/messages.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { verifySecondFactor } from '../api/second-factor.ts';
+
+const CODE = /^\d{6}$/;
+
+const FAILURES = {
+  wrong: 'That code is not right, or it was already used. Wait for the next code in your app and try again.',
+  limited: 'Too many wrong codes. Please wait a few minutes and try again.',
+  'no-factor': 'This account has no authenticator app set up. Please sign in again.',
+  failed: 'Could not check the code. Please try again.',
+} as const;
+
+/**
+ * The sign-in's second step for an account with two-factor authentication (decision 241): the
+ * password (or link) opened an aal1 session; nothing else counts the visitor as signed in until a
+ * code from their authenticator app raises it to aal2.
+ */
+export function SecondFactorStep({ onVerified, onCancel }: { onVerified: () => void; onCancel: () => void }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const typed = code.replace(/\s/g, '');
+    if (!CODE.test(typed)) {
+      setError('Enter the 6-digit code from your authenticator app');
+      return;
+    }
+    setBusy(true);
+    const failure = await verifySecondFactor(typed);
+    if (!failure) {
+      toast({ title: 'Welcome back', description: MESSAGES.signInSuccess });
+      onVerified();
+      return;
+    }
+    setBusy(false);
+    setCode('');
+    setError(FAILURES[failure]);
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-labelledby="second-factor-title">
+      <div className="rounded-lg border border-border bg-muted/50 p-4 text-sm">
+        <p id="second-factor-title" className="font-semibold">
+          Two-factor authentication
+        </p>
+        <p className="mt-1">Enter the code from your authenticator app</p>
+      </div>
+      <TextField
+        id="signin-totp"
+        label="Authentication code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+        placeholder="123456"
+        autoFocus
+        value={code}
+        onChange={(e) => {
+          setCode(e.target.value);
+          setError(undefined);
+        }}
+        error={error}
+      />
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? 'Checking...' : 'Verify'}
+      </Button>
+      <Button type="button" variant="ghost" className="w-full" onClick={onCancel} disabled={busy}>
+        Cancel and sign out
+      </Button>
+    </form>
+  );
+}
