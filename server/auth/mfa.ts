@@ -218,11 +218,16 @@ function optionalText(value: unknown, name: string, max: number): string | undef
 }
 
 /**
- * Whether a session is as strong as its account requires (decision 231): aal2 in the token, or no
- * verified factor to prove. The SQL twin, for RLS, is showcase_private.session_meets_assurance.
+ * Whether a session is as strong as its account requires (decisions 231, 242): aal2 in the token;
+ * or, while "require two-factor for staff" is off, no verified factor to prove. The SQL twin, for
+ * RLS, is showcase_private.session_meets_assurance.
  */
 export async function sessionMeetsAssurance(db: Queryable, userId: string, aal: unknown): Promise<boolean> {
   if (aal === 'aal2') return true;
-  const { rows } = await db.query(`select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1`, [userId]);
-  return rows.length === 0;
+  const { rows } = await db.query(
+    `select 1 where not coalesce((select s.require_staff_two_factor from public.site_settings s where s.id), false)
+        and not exists (select 1 from auth.mfa_factors where user_id = $1 and status = 'verified')`,
+    [userId],
+  );
+  return rows.length === 1;
 }
