@@ -124,6 +124,15 @@ describe('two-factor authentication for staff', () => {
     await page.locator(`tr[data-project-id="${projectId}"]`).getByRole('button', { name: 'Approve' }).click();
     await toast(page, 'Project approved. It is now public.').waitFor();
     expect(await statusOf(projectId)).toBe('approved');
+
+    // From this aal2 session the admin may require two-factor of all staff.
+    await page.goto('/admin/settings');
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.getByRole('switch', { name: 'Require two-factor for staff' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Settings saved successfully.').waitFor();
+    const { rows } = await app.server.ctx.db.query<{ on: boolean }>(`select require_staff_two_factor as on from public.site_settings`);
+    expect(rows[0]!.on).toBe(true);
     expect(errors.pageErrors).toEqual([]);
   });
 
