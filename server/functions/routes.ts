@@ -5,6 +5,7 @@ import { requestIdOf } from '../ops/request-id.ts';
 import { adminInviteUser } from './admin-invite-user.ts';
 import { adminReviewProject } from './admin-review-project.ts';
 import { deleteAccount } from './delete-account.ts';
+import { mfaRecoveryCodes, mfaRecoverySignIn } from './mfa-recovery-codes.ts';
 import { FunctionError, type ServerFunction } from './types.ts';
 
 /** Every server-side function, by the name supabase.functions.invoke(name) uses. */
@@ -12,6 +13,8 @@ const FUNCTIONS: Record<string, ServerFunction> = {
   'admin-invite-user': adminInviteUser,
   'admin-review-project': adminReviewProject,
   'delete-account': deleteAccount,
+  'mfa-recovery-codes': mfaRecoveryCodes,
+  'mfa-recovery-sign-in': mfaRecoverySignIn,
 };
 
 export function functionRoutes(ctx: ServerContext): Hono {
