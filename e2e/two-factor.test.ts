@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAdminRole } from '../server/auth/admin-role.ts';
@@ -60,6 +59,7 @@ afterAll(async () => {
 describe('two-factor authentication for staff', () => {
   let secret = '';
   let enrolledAt = 0;
+  let recoveryCodes: string[] = [];
 
   it('an admin enrolls TOTP in Profile with the QR code or the key shown, after a wrong code is refused', async () => {
     const page = await app.newPage();
@@ -85,6 +85,18 @@ describe('two-factor authentication for staff', () => {
     await page.getByRole('button', { name: 'Remove authenticator app' }).waitFor();
     const factors = (await app.service().auth.admin.mfa.listFactors({ userId: admin.id })).data?.factors ?? [];
     expect(factors.map((f) => f.status)).toEqual(['verified']);
+
+    // Recovery codes, shown once.
+    await page.getByRole('heading', { level: 3, name: 'Recovery codes' }).waitFor();
+    await page.getByRole('button', { name: 'Generate recovery codes' }).click();
+    const list = page.getByRole('list', { name: 'Your recovery codes' });
+    await list.waitFor();
+    recoveryCodes = (await list.getByRole('listitem').allTextContents()).map((c) => c.trim());
+    expect(recoveryCodes).toHaveLength(10);
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await page.getByText('10 of 10 recovery codes left.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Regenerate recovery codes' }).waitFor();
+    expect(await list.count()).toBe(0);
 
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -134,6 +146,26 @@ describe('two-factor authentication for staff', () => {
     const { rows } = await app.server.ctx.db.query<{ on: boolean }>(`select require_staff_two_factor as on from public.site_settings`);
     expect(rows[0]!.on).toBe(true);
     expect(errors.pageErrors).toEqual([]);
+  });
+
+  it('a recovery code stands in for the app once, when the phone is lost', async () => {
+    expect(recoveryCodes).toHaveLength(10);
+    const page = await app.newPage();
+    await page.goto('/signin');
+    await signInThroughForm(page, admin.email, admin.password);
+    await page.getByRole('button', { name: 'Lost your phone? Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill('aaaaa-aaaaa');
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.getByText('That recovery code is not right, or it was already used.', { exact: true }).waitFor();
+    await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    const { rows } = await app.server.ctx.db.query<{ n: number }>(
+      `select count(*)::int as n from auth.mfa_recovery_codes where user_id = $1 and used_at is null`,
+      [admin.id],
+    );
+    expect(rows[0]!.n).toBe(9);
   });
 
   it('refuses every staff action to the same password at aal1, and changes nothing', async () => {

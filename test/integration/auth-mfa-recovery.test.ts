@@ -129,6 +129,7 @@ describe('recovery codes', () => {
   it('go with the last factor: removing it removes the codes', async () => {
     const { email, aal2, factorId } = await accountWithFactor('recovery-unenroll');
     await invoke(aal2, 'mfa-recovery-codes', { action: 'generate' });
+    expect(await storedHashes(email)).toHaveLength(10);
     expect((await aal2.auth.mfa.unenroll({ factorId })).error).toBeNull();
     expect(await storedHashes(email)).toEqual([]);
   });

@@ -50,7 +50,7 @@ async function adminWithFactor() {
 async function staffActions(client: SupabaseClient) {
   const projectId = await makeProject(server, member);
   const settings = await client.from('site_settings').select('site_name');
-  const review = await client.from('projects').update({ status: 'approved' }).eq('id', projectId).select('id');
+  await client.from('projects').update({ status: 'approved' }).eq('id', projectId).select('id');
   const role = await client.rpc('current_staff_role');
   const users = await client.rpc('admin_list_users', {});
   const invite = await client.functions.invoke('admin-invite-user', { body: { email: uniqueEmail('mfa-required-invitee') } });

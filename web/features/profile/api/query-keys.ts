@@ -3,6 +3,8 @@ export const profileKeys = {
   bio: (userId: string | undefined) => ['profile', 'bio', userId] as const,
   /** The account's verified two-factor factors (decision 241). */
   factors: (userId: string | undefined) => ['profile', 'factors', userId] as const,
+  /** How many unused two-factor recovery codes the account has (decision 243). */
+  recoveryCodes: (userId: string | undefined) => ['profile', 'recovery-codes', userId] as const,
   /** The member's @handle (decision 228). */
   handle: (userId: string | undefined) => ['profile', 'handle', userId] as const,
   /**

@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { formatShortDate } from '../../../lib/format.ts';
 import { profileKeys } from '../api/query-keys.ts';
+import { RecoveryCodes } from './recovery-codes.tsx';
 import { confirmEnrolment, fetchVerifiedFactors, removeFactor, startEnrolment, type CodeFailure, type Enrolment } from '../api/two-factor.ts';
 
 const QrCode = lazy(() => import('./qr-code.tsx'));
@@ -60,6 +61,7 @@ export function TwoFactorSection({ userId }: { userId: string }) {
         >
           {busy ? 'Removing...' : 'Remove authenticator app'}
         </Button>
+        <RecoveryCodes userId={userId} />
       </div>
     );
   }

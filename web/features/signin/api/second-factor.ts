@@ -25,3 +25,17 @@ export async function verifySecondFactor(code: string): Promise<SecondFactorFail
   if (error.code === 'mfa_verification_failed' || error.code === 'mfa_challenge_expired') return 'wrong';
   return 'failed';
 }
+
+/**
+ * A recovery code in place of the app's code (decision 243): the server answers the raised
+ * session's tokens, which supabase-js then holds. Null when it worked.
+ */
+export async function verifyRecoveryCode(code: string): Promise<SecondFactorFailure | null> {
+  const { data, error } = await supabase.functions.invoke<{ access_token: string; refresh_token: string }>('mfa-recovery-sign-in', { body: { code } });
+  if (error) {
+    const status = (error as { context?: { status?: number } }).context?.status;
+    return status === 429 ? 'limited' : status === 422 ? 'wrong' : 'failed';
+  }
+  const { error: sessionError } = await supabase.auth.setSession({ access_token: data!.access_token, refresh_token: data!.refresh_token });
+  return sessionError ? 'failed' : null;
+}

@@ -3,9 +3,11 @@ import { MESSAGES } from '../../../../domain/messages.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { verifySecondFactor } from '../api/second-factor.ts';
+import { verifyRecoveryCode, verifySecondFactor } from '../api/second-factor.ts';
 
 const CODE = /^\d{6}$/;
+/** Ten letters and digits, as Profile shows them (xxxxx-xxxxx); dashes and spaces are ignored. */
+const RECOVERY = /^[a-z2-7]{10}$/i;
 
 const FAILURES = {
   wrong: 'That code is not right, or it was already used. Wait for the next code in your app and try again.',
@@ -23,16 +25,17 @@ export function SecondFactorStep({ onVerified, onCancel }: { onVerified: () => v
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const [recovery, setRecovery] = useState(false);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const typed = code.replace(/\s/g, '');
-    if (!CODE.test(typed)) {
-      setError('Enter the 6-digit code from your authenticator app');
+    const typed = code.replace(recovery ? /[\s-]/g : /\s/g, '');
+    if (recovery ? !RECOVERY.test(typed) : !CODE.test(typed)) {
+      setError(recovery ? 'Enter one of your recovery codes, like abcde-fgh23' : 'Enter the 6-digit code from your authenticator app');
       return;
     }
     setBusy(true);
-    const failure = await verifySecondFactor(typed);
+    const failure = recovery ? await verifyRecoveryCode(typed) : await verifySecondFactor(typed);
     if (!failure) {
       toast({ title: 'Welcome back', description: MESSAGES.signInSuccess });
       onVerified();
@@ -40,7 +43,7 @@ export function SecondFactorStep({ onVerified, onCancel }: { onVerified: () => v
     }
     setBusy(false);
     setCode('');
-    setError(FAILURES[failure]);
+    setError(recovery && failure === 'wrong' ? 'That recovery code is not right, or it was already used.' : FAILURES[failure]);
   };
 
   return (
@@ -49,15 +52,16 @@ export function SecondFactorStep({ onVerified, onCancel }: { onVerified: () => v
         <p id="second-factor-title" className="font-semibold">
           Two-factor authentication
         </p>
-        <p className="mt-1">Enter the code from your authenticator app</p>
+        <p className="mt-1">{recovery ? 'Enter one of the recovery codes you saved' : 'Enter the code from your authenticator app'}</p>
       </div>
       <TextField
+        key={recovery ? 'recovery' : 'totp'}
         id="signin-totp"
-        label="Authentication code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={7}
-        placeholder="123456"
+        label={recovery ? 'Recovery code' : 'Authentication code'}
+        inputMode={recovery ? 'text' : 'numeric'}
+        autoComplete={recovery ? 'off' : 'one-time-code'}
+        maxLength={recovery ? 20 : 7}
+        placeholder={recovery ? 'abcde-fgh23' : '123456'}
         autoFocus
         value={code}
         onChange={(e) => {
@@ -68,6 +72,19 @@ export function SecondFactorStep({ onVerified, onCancel }: { onVerified: () => v
       />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? 'Checking...' : 'Verify'}
+      </Button>
+      <Button
+        type="button"
+        variant="link"
+        className="self-center"
+        disabled={busy}
+        onClick={() => {
+          setRecovery((r) => !r);
+          setCode('');
+          setError(undefined);
+        }}
+      >
+        {recovery ? 'Use the code from your app instead' : 'Lost your phone? Use a recovery code'}
       </Button>
       <Button type="button" variant="ghost" className="w-full" onClick={onCancel} disabled={busy}>
         Cancel and sign out
