@@ -47,13 +47,10 @@ export function SecondFactorStep({ onVerified, onCancel }: { onVerified: () => v
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-labelledby="second-factor-title">
-      <div className="rounded-lg border border-border bg-muted/50 p-4 text-sm">
-        <p id="second-factor-title" className="font-semibold">
-          Two-factor authentication
-        </p>
-        <p className="mt-1">{recovery ? 'Enter one of the recovery codes you saved' : 'Enter the code from your authenticator app'}</p>
-      </div>
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-labelledby="second-factor-prompt">
+      <p id="second-factor-prompt" className="rounded-lg border border-border bg-muted/50 p-4 text-sm">
+        {recovery ? 'Enter one of the recovery codes you saved' : 'Enter the code from your authenticator app'}
+      </p>
       <TextField
         key={recovery ? 'recovery' : 'totp'}
         id="signin-totp"
