@@ -121,13 +121,13 @@ describe('two-factor authentication for staff', () => {
     await page.waitForURL((u) => u.pathname === '/signin');
     await page.getByText('Enter the code from your authenticator app', { exact: true }).waitFor();
 
-    await page.getByLabel('Authentication code').fill('12345');
+    await page.getByRole('textbox', { name: 'Authentication code' }).fill('12345');
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await page.getByText('Enter the 6-digit code from your authenticator app', { exact: true }).waitFor();
 
     // The enrolment's code cannot be used again: a fresh one, from the next 30 s step.
     await untilStepAfter(enrolledAt);
-    await page.getByLabel('Authentication code').fill(codeFor(secret));
+    await page.getByRole('textbox', { name: 'Authentication code' }).fill(codeFor(secret));
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/admin');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
@@ -154,10 +154,10 @@ describe('two-factor authentication for staff', () => {
     await page.goto('/signin');
     await signInThroughForm(page, admin.email, admin.password);
     await page.getByRole('button', { name: 'Lost your phone? Use a recovery code' }).click();
-    await page.getByLabel('Recovery code').fill('aaaaa-aaaaa');
+    await page.getByRole('textbox', { name: 'Recovery code' }).fill('aaaaa-aaaaa');
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await page.getByText('That recovery code is not right, or it was already used.', { exact: true }).waitFor();
-    await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
+    await page.getByRole('textbox', { name: 'Recovery code' }).fill(recoveryCodes[0]!);
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/');
     await page.getByRole('button', { name: 'Account menu' }).waitFor();

@@ -47,8 +47,8 @@ export function SecondFactorStep({ onVerified, onCancel }: { onVerified: () => v
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-labelledby="second-factor-prompt">
-      <p id="second-factor-prompt" className="rounded-lg border border-border bg-muted/50 p-4 text-sm">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <p className="rounded-lg border border-border bg-muted/50 p-4 text-sm">
         {recovery ? 'Enter one of the recovery codes you saved' : 'Enter the code from your authenticator app'}
       </p>
       <TextField
