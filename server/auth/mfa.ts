@@ -165,15 +165,24 @@ export async function unenrollFactor(ctx: ServerContext, c: Context): Promise<Re
   return c.json({ id: factorId });
 }
 
-/** Deletes factors; the sessions they raised fall back to aal1 and lose `totp` from their methods. */
+/**
+ * Deletes factors; the sessions they raised fall back to aal1 and lose `totp` (or `recovery`) from
+ * their methods, and an account left without a verified factor loses its recovery codes.
+ */
 async function removeFactors(tx: Queryable, factorIds: readonly string[]): Promise<void> {
   await tx.query(
-    `delete from auth.mfa_amr_claims where authentication_method = 'totp'
+    `delete from auth.mfa_amr_claims where authentication_method in ('totp', 'recovery')
         and session_id in (select id from auth.sessions where factor_id = any($1::uuid[]))`,
     [factorIds],
   );
   await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = any($1::uuid[])`, [factorIds]);
-  await tx.query(`delete from auth.mfa_factors where id = any($1::uuid[])`, [factorIds]);
+  const { rows } = await tx.query<{ user_id: string }>(`delete from auth.mfa_factors where id = any($1::uuid[]) returning user_id`, [factorIds]);
+  // Recovery codes stand in for a factor: an account left without a verified one keeps none.
+  await tx.query(
+    `delete from auth.mfa_recovery_codes c where c.user_id = any($1::uuid[])
+        and not exists (select 1 from auth.mfa_factors f where f.user_id = c.user_id and f.status = 'verified')`,
+    [rows.map((r) => r.user_id)],
+  );
 }
 
 /** GET /admin/users/:id/factors (auth.admin.mfa.listFactors): the service role sees any account's factors. */
@@ -218,11 +227,16 @@ function optionalText(value: unknown, name: string, max: number): string | undef
 }
 
 /**
- * Whether a session is as strong as its account requires (decision 231): aal2 in the token, or no
- * verified factor to prove. The SQL twin, for RLS, is showcase_private.session_meets_assurance.
+ * Whether a session is as strong as its account requires (decisions 231, 242): aal2 in the token;
+ * or, while "require two-factor for staff" is off, no verified factor to prove. The SQL twin, for
+ * RLS, is showcase_private.session_meets_assurance.
  */
 export async function sessionMeetsAssurance(db: Queryable, userId: string, aal: unknown): Promise<boolean> {
   if (aal === 'aal2') return true;
-  const { rows } = await db.query(`select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1`, [userId]);
-  return rows.length === 0;
+  const { rows } = await db.query(
+    `select 1 where not coalesce((select s.require_staff_two_factor from public.site_settings s where s.id), false)
+        and not exists (select 1 from auth.mfa_factors where user_id = $1 and status = 'verified')`,
+    [userId],
+  );
+  return rows.length === 1;
 }

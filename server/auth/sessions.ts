@@ -161,12 +161,19 @@ export async function refreshSession(tx: Queryable, deps: SessionDeps, refreshTo
  * The session proved a second factor (decision 231): aal2 from now on, for this and every later
  * refresh of it, 'totp' among its methods, and a new refresh token beside the old ones.
  */
-export async function raiseSessionToAal2(tx: Queryable, deps: SessionDeps, user: UserRow, sessionId: string, factorId: string): Promise<TokenResponse> {
+export async function raiseSessionToAal2(
+  tx: Queryable,
+  deps: SessionDeps,
+  user: UserRow,
+  sessionId: string,
+  factorId: string,
+  method: 'totp' | 'recovery' = 'totp',
+): Promise<TokenResponse> {
   await tx.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [sessionId, factorId]);
   await tx.query(
-    `insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1, 'totp')
+    `insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1, $2)
      on conflict (session_id, authentication_method) do update set updated_at = now()`,
-    [sessionId],
+    [sessionId, method],
   );
   const refreshToken = randomToken();
   await tx.query(`insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)`, [sha256(refreshToken), user.id, sessionId]);

@@ -6,6 +6,7 @@ import { adminInviteUser } from './admin-invite-user.ts';
 import { adminReviewProject } from './admin-review-project.ts';
 import { deleteAccount } from './delete-account.ts';
 import { finishSignup } from './finish-signup.ts';
+import { mfaRecoveryCodes, mfaRecoverySignIn } from './mfa-recovery-codes.ts';
 import { FunctionError, type ServerFunction } from './types.ts';
 
 /** Every server-side function, by the name supabase.functions.invoke(name) uses. */
@@ -14,6 +15,8 @@ const FUNCTIONS: Record<string, ServerFunction> = {
   'admin-review-project': adminReviewProject,
   'delete-account': deleteAccount,
   'finish-signup': finishSignup,
+  'mfa-recovery-codes': mfaRecoveryCodes,
+  'mfa-recovery-sign-in': mfaRecoverySignIn,
 };
 
 export function functionRoutes(ctx: ServerContext): Hono {

@@ -22,7 +22,12 @@ export default function AuthCallbackPage() {
     if (handled.current) return;
     handled.current = true;
     void (async () => {
-      const { initError, signedIn } = await readCallbackSession();
+      const { initError, signedIn, secondFactor } = await readCallbackSession();
+      if (secondFactor) {
+        // The sign-in page's code step; from there to /, where a signed-in link goes too.
+        navigate('/signin', { replace: true });
+        return;
+      }
       const outcome = callbackOutcome({ search: window.location.search, hash: window.location.hash, initError, signedIn });
       if (outcome.kind === 'finish-signup') {
         setFinishCode(outcome.code);

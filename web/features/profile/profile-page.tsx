@@ -24,6 +24,7 @@ import { ChangePassword } from './components/change-password.tsx';
 import { DeleteAccount } from './components/delete-account.tsx';
 import { HandleSection } from './components/handle-field.tsx';
 import { SignOutEverywhere } from './components/sign-out-everywhere.tsx';
+import { TwoFactorSection } from './components/two-factor.tsx';
 import { AvatarUpload, ProfileLinks } from './components/avatar-and-links.tsx';
 
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
@@ -156,6 +157,10 @@ export default function ProfilePage() {
 
       <Section title="Change password" description="Choose a new password for signing in with your e-mail.">
         <ChangePassword />
+      </Section>
+
+      <Section title="Two-factor authentication" description="A code from an authenticator app on your phone, asked for at every sign-in, so a stolen password alone is not enough.">
+        <TwoFactorSection userId={user.id} />
       </Section>
 
       <Section title="Signed-in devices" description="Signing out from the menu ends the session on this device only. This signs you out everywhere, including this device.">

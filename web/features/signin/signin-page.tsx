@@ -17,7 +17,9 @@ import { useAuthSettings } from '../../lib/session/auth-settings.ts';
 import { AuthShell } from '../auth/index.ts';
 import { GitHubSignIn } from '../auth/index.ts';
 import { mailSignInLink } from './api/sign-in-by-email.ts';
+import { needsSecondFactor } from './api/second-factor.ts';
 import { EmailCodeSignIn } from './components/email-code-sign-in.tsx';
+import { SecondFactorStep } from './components/second-factor-step.tsx';
 import { ResendConfirmation } from './components/resend-confirmation.tsx';
 
 type Field = 'email' | 'password';
@@ -31,7 +33,7 @@ function check(email: string, password: string): FieldErrors<Field> {
 
 export default function SignInPage() {
   useDocumentTitle('Sign in');
-  const { user, loading, signIn } = useAuth();
+  const { user, loading, signIn, signOut, secondFactorPending } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const next = returnPath(location.state);
@@ -65,6 +67,12 @@ export default function SignInPage() {
     setSuspended(false);
     try {
       await signIn(trimmed, password);
+      // An account with two-factor authentication gives its code first (the step below).
+      if (await needsSecondFactor()) {
+        setPassword('');
+        setBusy(false);
+        return;
+      }
       toast({ title: 'Welcome back', description: MESSAGES.signInSuccess });
       navigate(next, { replace: true });
     } catch (error) {
@@ -101,6 +109,14 @@ export default function SignInPage() {
     else toast({ variant: 'destructive', title: 'Error', description: 'Could not send the sign-in e-mail. Please try again.' });
   };
 
+  if (!loading && secondFactorPending) {
+    return (
+      <AuthShell title="Two-factor authentication" subtitle="One more step to sign in">
+        <SecondFactorStep onVerified={() => navigate(next, { replace: true })} onCancel={() => void signOut({ stay: true })} />
+      </AuthShell>
+    );
+  }
+
   return (
     <AuthShell
       title="Welcome back"
@@ -124,7 +140,13 @@ export default function SignInPage() {
       )}
       {unconfirmed && <ResendConfirmation email={unconfirmed} />}
       {mailedTo ? (
-        <EmailCodeSignIn email={mailedTo} onSignedIn={() => navigate(next, { replace: true })} onBack={() => setMailedTo(null)} />
+        <EmailCodeSignIn
+          email={mailedTo}
+          onSignedIn={() => {
+            void needsSecondFactor().then((more) => (more ? setMailedTo(null) : navigate(next, { replace: true })));
+          }}
+          onBack={() => setMailedTo(null)}
+        />
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <TextField

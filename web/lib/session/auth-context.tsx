@@ -5,7 +5,7 @@ import { clearAllDrafts } from '../draft-sign-out.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { keepPkceVerifier, supabase } from '../supabase.ts';
 import { authCallbackUrl } from './return-urls.ts';
-import { isAnonymousSession, signedInUser } from './signed-in.ts';
+import { isAnonymousSession, secondFactorPending, signedInUser } from './signed-in.ts';
 import { rpcTransferApi, syncVoteTransfer } from './vote-transfer.ts';
 
 export interface AuthContextValue {
@@ -14,6 +14,11 @@ export interface AuthContextValue {
   session: Session | null;
   /** Who votes from this browser: the account, the anonymous user a visitor's upvote signed in, or null. */
   voterId: string | null;
+  /**
+   * A session that still owes its second factor (decision 241): `user` is null until the code is
+   * given on the sign-in page's code step.
+   */
+  secondFactorPending: boolean;
   /** True until the stored session has been read. */
   loading: boolean;
   /** Throws the auth service's error to the caller (spec §8). */
@@ -116,7 +121,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<AuthContextValue>(() => {
     const user = signedInUser(session);
-    return { user, session: user ? session : null, voterId: session?.user.id ?? null, loading: loading || leaving, signIn, signUp, signOut };
+    return {
+      user,
+      session: user ? session : null,
+      voterId: session?.user.id ?? null,
+      secondFactorPending: secondFactorPending(session),
+      loading: loading || leaving,
+      signIn,
+      signUp,
+      signOut,
+    };
   }, [session, loading, leaving, signIn, signUp, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

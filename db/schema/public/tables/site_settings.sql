@@ -14,7 +14,8 @@ create table public.site_settings (
   allow_anonymous_votes boolean default true not null,
   time_zone text default 'UTC'::text not null,
   launches_per_day integer default 0 not null,
-  launch_shuffle boolean default true not null
+  launch_shuffle boolean default true not null,
+  require_staff_two_factor boolean default false not null
 );
 
 alter table public.site_settings add constraint site_settings_id_check CHECK (id);
@@ -34,6 +35,7 @@ create policy site_settings_admin_update on public.site_settings as permissive f
 
 CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON site_settings FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
 CREATE TRIGGER site_settings_check_time_zone BEFORE INSERT OR UPDATE OF time_zone ON site_settings FOR EACH ROW EXECUTE FUNCTION showcase_private.site_settings_check_time_zone();
+CREATE TRIGGER site_settings_require_staff_two_factor BEFORE UPDATE OF require_staff_two_factor ON site_settings FOR EACH ROW EXECUTE FUNCTION showcase_private.require_staff_two_factor_guard();
 CREATE TRIGGER site_settings_touch BEFORE UPDATE ON site_settings FOR EACH ROW EXECUTE FUNCTION site_settings_touch();
 CREATE TRIGGER site_zone_moves_launches AFTER UPDATE OF time_zone ON site_settings FOR EACH ROW EXECUTE FUNCTION showcase_private.site_zone_moves_launches();
 

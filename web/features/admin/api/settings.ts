@@ -19,10 +19,12 @@ export interface SiteSettings {
   /** Issue 16: launches a day may take (0 = no cap), and whether today's first 4 hours are shuffled. */
   launches_per_day: number;
   launch_shuffle: boolean;
+  /** Every staff action needs an aal2 session (decision 242); switched on only from one. */
+  require_staff_two_factor: boolean;
 }
 
 const COLUMNS =
-  'site_name, site_description, allow_registration, allow_anonymous_votes, require_email_verification, moderation_enabled, theme, email_notifications, push_notifications, time_zone, launches_per_day, launch_shuffle';
+  'site_name, site_description, allow_registration, allow_anonymous_votes, require_email_verification, moderation_enabled, theme, email_notifications, push_notifications, time_zone, launches_per_day, launch_shuffle, require_staff_two_factor';
 
 export function useSiteSettings() {
   return useQuery({

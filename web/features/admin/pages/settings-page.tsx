@@ -169,6 +169,13 @@ export default function SettingsPage() {
             checked={form.moderation_enabled}
             onChange={(v) => set('moderation_enabled', v)}
           />
+          <SwitchField
+            id="require-staff-two-factor"
+            label="Require two-factor for staff"
+            hint="When on, admins and moderators act as staff only after signing in with a code from their authenticator app (Profile › Two-factor authentication). Turning it on needs your own code first."
+            checked={form.require_staff_two_factor}
+            onChange={(v) => set('require_staff_two_factor', v)}
+          />
         </TabsContent>
         <TabsContent value="notifications" className="grid max-w-2xl gap-4">
           <SwitchField

@@ -1,6 +1,10 @@
 /** Every query key of the profile page, in one place. */
 export const profileKeys = {
   bio: (userId: string | undefined) => ['profile', 'bio', userId] as const,
+  /** The account's verified two-factor factors (decision 241). */
+  factors: (userId: string | undefined) => ['profile', 'factors', userId] as const,
+  /** How many unused two-factor recovery codes the account has (decision 243). */
+  recoveryCodes: (userId: string | undefined) => ['profile', 'recovery-codes', userId] as const,
   /** The member's @handle (decision 228). */
   handle: (userId: string | undefined) => ['profile', 'handle', userId] as const,
   /**
