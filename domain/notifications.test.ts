@@ -6,9 +6,10 @@ describe('notification types', () => {
     expect(NOTIFICATION_TYPE_INFO.map((i) => i.type)).toEqual([...NOTIFICATION_TYPES]);
     expect(NOTIFICATION_TYPE_INFO.every((i) => i.inApp)).toBe(true);
     const emailedAtOnce = NOTIFICATION_TYPE_INFO.filter((i) => i.email === 'instant').map((i) => i.type);
-    // A co-maker invitation is e-mailed at once too (decision 220), and a mention (decision 229).
-    expect(emailedAtOnce).toEqual(['comment_on_project', 'comment_reply', 'mention', 'project_approved', 'project_rejected', 'project_won', 'comaker_invited']);
-    expect(NOTIFICATION_TYPE_INFO.filter((i) => i.audience === 'staff').map((i) => i.type)).toEqual(['submission_to_review', 'report_filed']);
+    // A co-maker invitation is e-mailed at once too (decision 220), a mention (decision 229), and
+    // a backup that needs an admin's attention (decision 247).
+    expect(emailedAtOnce).toEqual(['comment_on_project', 'comment_reply', 'mention', 'project_approved', 'project_rejected', 'project_won', 'comaker_invited', 'backup_attention']);
+    expect(NOTIFICATION_TYPE_INFO.filter((i) => i.audience === 'staff').map((i) => i.type)).toEqual(['submission_to_review', 'report_filed', 'backup_attention']);
   });
 
   it('e-mail streams are the types plus the digest and the newsletter', () => {
