@@ -95,13 +95,16 @@ describe('display names at sign-up (confirmation on)', () => {
   });
   afterAll(() => server?.close());
 
-  it('the link of a sign-up makes the creator row under the name that sign-up chose', async () => {
+  it('the link of a sign-up, finished in the browser that signed up, makes the creator row under the name that sign-up chose', async () => {
     const email = uniqueEmail();
-    await browserClient(server).auth.signUp({ email, password: PASSWORD, options: { data: { name: 'Linus' }, emailRedirectTo: `${server.url}/auth/callback` } });
+    const browser = browserClient(server, 'pkce');
+    await browser.auth.signUp({ email, password: PASSWORD, options: { data: { name: 'Linus' }, emailRedirectTo: `${server.url}/auth/callback` } });
     const { rows: before } = await server.ctx.db.query('select 1 from public.creators c join auth.users u on u.id = c.id where u.email = $1', [email]);
     expect(before).toHaveLength(0);
-    const params = fragment(await follow(verifyLinkOf(await lastMailTo(server, email))));
-    const { data } = await browserClient(server).auth.getUser(params.get('access_token')!);
+    const code = (await follow(verifyLinkOf(await lastMailTo(server, email)))).searchParams.get('code');
+    // The name waits for the PKCE exchange, which only the signing-up browser can make (decision 255).
+    const { data, error } = await browser.auth.exchangeCodeForSession(code!);
+    expect(error).toBeNull();
     const { data: creator } = await server.anon().from('creators').select('name').eq('id', data.user!.id).single();
     expect(creator).toEqual({ name: 'Linus' });
   });
