@@ -34,14 +34,16 @@ export interface LiteOptions {
   auth?: Record<string, unknown>;
 }
 
-/** pg_trgm must come from lite's own PGlite build (0.4.5), not ours (0.5.x): the WASM ABIs differ. */
-async function litePgTrgm(): Promise<unknown> {
+/**
+ * The extensions our migrations create (server/db/pglite.ts loads the same two: pg_trgm and
+ * unaccent), from lite's own PGlite build (0.4.5), not ours (0.5.x): the WASM ABIs differ.
+ */
+async function liteExtensions(): Promise<Record<string, unknown>> {
   // The package's exports map hides its own files, so resolve the entry point and walk up.
   const entry = fileURLToPath(import.meta.resolve('@supabase/lite'));
-  const liteDir = join(dirname(entry), '..');
-  const file = join(liteDir, 'node_modules/@electric-sql/pglite/dist/contrib/pg_trgm.js');
-  const mod = (await import(pathToFileURL(file).href)) as { pg_trgm: unknown };
-  return mod.pg_trgm;
+  const contrib = join(dirname(entry), '..', 'node_modules/@electric-sql/pglite/dist/contrib');
+  const load = async (name: string) => ((await import(pathToFileURL(join(contrib, `${name}.js`)).href)) as Record<string, unknown>)[name];
+  return { pg_trgm: await load('pg_trgm'), unaccent: await load('unaccent') };
 }
 
 type RawDriver = {
@@ -107,7 +109,7 @@ export async function startLite(options: LiteOptions): Promise<LiteServer> {
   const connection = options.databaseUrl
     ? // postgres.js is an optional peer of lite: loaded only for a Postgres run.
       (await import('@supabase/lite/postgres')).createPostgresConnection({ url: options.databaseUrl } as never)
-    : await createPgliteConnection({ pgliteOptions: { extensions: { pg_trgm: await litePgTrgm() } } } as never);
+    : await createPgliteConnection({ pgliteOptions: { extensions: await liteExtensions() } } as never);
   const app = new App({
     connection,
     auth: { enabled: true, jwt_secret: options.jwtSecret, enable_signup: false, ...options.auth },
