@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDay, describeNotification, emailStreamLabel, isEmailStream, NOTIFICATION_TYPE_INFO, NOTIFICATION_TYPES } from './notifications.ts';
+import { calendarDay, describeNotification, emailStreamLabel, isEmailStream, NOTIFICATION_TYPE_INFO, NOTIFICATION_TYPES, receives } from './notifications.ts';
 
 describe('notification types', () => {
   it('each has one description with the issue’s defaults', () => {
@@ -9,7 +9,14 @@ describe('notification types', () => {
     // A co-maker invitation is e-mailed at once too (decision 220), a mention (decision 229), and
     // a backup that needs an admin's attention (decision 247).
     expect(emailedAtOnce).toEqual(['comment_on_project', 'comment_reply', 'mention', 'project_approved', 'project_rejected', 'project_won', 'comaker_invited', 'backup_attention']);
-    expect(NOTIFICATION_TYPE_INFO.filter((i) => i.audience === 'staff').map((i) => i.type)).toEqual(['submission_to_review', 'report_filed', 'backup_attention']);
+    expect(NOTIFICATION_TYPE_INFO.filter((i) => i.audience === 'staff').map((i) => i.type)).toEqual(['submission_to_review', 'report_filed']);
+    expect(NOTIFICATION_TYPE_INFO.filter((i) => i.audience === 'admin').map((i) => i.type)).toEqual(['backup_attention']);
+  });
+
+  it('members receive member notices, moderators staff notices too, admins all three audiences', () => {
+    expect([receives(undefined, 'member'), receives('user', 'staff'), receives('user', 'admin')]).toEqual([true, false, false]);
+    expect([receives('moderator', 'staff'), receives('moderator', 'admin')]).toEqual([true, false]);
+    expect([receives('admin', 'staff'), receives('admin', 'admin')]).toEqual([true, true]);
   });
 
   it('e-mail streams are the types plus the digest and the newsletter', () => {

@@ -47,14 +47,24 @@ export const NOTIFICATION_GROUP_LABELS: Record<NotificationGroup, string> = {
   staff: 'Review and moderation',
 };
 
+export type NotificationAudience = 'member' | 'staff' | 'admin';
+
+/** Whether someone of this role receives (and may set) notifications of this audience; the database's
+ *  notification_preferences_before_write keeps the same rule. */
+export function receives(role: 'admin' | 'moderator' | 'user' | undefined, audience: NotificationAudience): boolean {
+  if (audience === 'member') return true;
+  if (audience === 'staff') return role === 'admin' || role === 'moderator';
+  return role === 'admin';
+}
+
 export interface NotificationTypeInfo {
   type: NotificationType;
   /** The settings page's row label. */
   label: string;
   description: string;
   group: NotificationGroup;
-  /** 'staff': only admins and moderators receive it (and see it in their settings). */
-  audience: 'member' | 'staff';
+  /** Who receives it (and sees it in their settings): everyone, admins and moderators, or admins only. */
+  audience: NotificationAudience;
   /** Defaults for anyone who has not chosen (issue 15: in-app for all; e-mail at once for a few). */
   inApp: boolean;
   email: EmailMode;
@@ -80,7 +90,7 @@ export const NOTIFICATION_TYPE_INFO: readonly NotificationTypeInfo[] = [
   { type: 'submission_to_review', label: 'New submissions', description: 'A project is submitted (or resubmitted) for review.', group: 'staff', audience: 'staff', inApp: true, email: 'off', active: true },
   { type: 'report_filed', label: 'New reports', description: 'Someone reports a project, comment or user.', group: 'staff', audience: 'staff', inApp: true, email: 'off', active: true },
   // Admins only (decision 247): a scheduled backup failed its restore test, or none is good for a day.
-  { type: 'backup_attention', label: 'Backup alerts', description: 'A backup or its restore test failed, or the last good backup is more than a day old (admins only).', group: 'staff', audience: 'staff', inApp: true, email: 'instant', active: true },
+  { type: 'backup_attention', label: 'Backup alerts', description: 'A backup or its restore test failed, or the last good backup is more than a day old.', group: 'staff', audience: 'admin', inApp: true, email: 'instant', active: true },
 ];
 
 const INFO_BY_TYPE = new Map(NOTIFICATION_TYPE_INFO.map((i) => [i.type, i]));

@@ -176,6 +176,16 @@ describe('notification_preferences', () => {
     expect(rows).toEqual([]);
   });
 
+  it('backup alerts are for admins alone: a moderator is refused the preference, an admin sets it', async () => {
+    const asModerator = await moderator.client.from('notification_preferences').upsert({ type: 'backup_attention', in_app: true, email: 'off' });
+    expect(asModerator.error).toMatchObject({ code: '42501', message: 'Only admins receive backup_attention' });
+    const { rows } = await server.ctx.db.query("select 1 from public.notification_preferences where user_id = $1 and type = 'backup_attention'", [moderator.id]);
+    expect(rows).toEqual([]);
+    const asAdmin = await admin.client.from('notification_preferences').upsert({ type: 'backup_attention', in_app: true, email: 'off' }).select('type, email');
+    expect(asAdmin.error).toBeNull();
+    expect(asAdmin.data).toEqual([{ type: 'backup_attention', email: 'off' }]);
+  });
+
   it('the service role reads and writes any (the server’s unsubscribe path runs as the database)', async () => {
     const { data, error } = await server.service().from('notification_preferences').select('user_id');
     expect(error).toBeNull();

@@ -9,6 +9,7 @@ import {
   type EmailMode,
   type NotificationGroup,
   type NotificationTypeInfo,
+  receives,
 } from '../../../domain/notifications.ts';
 import { ArrowLeftIcon } from '../../components/icons.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -36,8 +37,7 @@ export default function NotificationSettingsPage() {
   const save = useSavePreferences(user?.id);
   const [choices, setChoices] = useState<Choices | null>(null);
 
-  const staff = role.data === 'admin' || role.data === 'moderator';
-  const shown = useMemo(() => NOTIFICATION_TYPE_INFO.filter((t) => t.active && (t.audience === 'member' || staff)), [staff]);
+  const shown = useMemo(() => NOTIFICATION_TYPE_INFO.filter((t) => t.active && receives(role.data, t.audience)), [role.data]);
   const saved = useMemo(() => (stored.data ? withDefaults(stored.data) : null), [stored.data]);
 
   useEffect(() => {

@@ -6,6 +6,6 @@ create table showcase_private.notification_types (
   email_default text not null
 );
 
-alter table showcase_private.notification_types add constraint notification_types_audience_check CHECK (audience = ANY (ARRAY['member'::text, 'staff'::text]));
+alter table showcase_private.notification_types add constraint notification_types_audience_check CHECK (audience = ANY (ARRAY['member'::text, 'staff'::text, 'admin'::text]));
 alter table showcase_private.notification_types add constraint notification_types_email_default_check CHECK (email_default = ANY (ARRAY['off'::text, 'instant'::text, 'digest'::text]));
 alter table showcase_private.notification_types add constraint notification_types_pkey PRIMARY KEY (type);
