@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { mailNotice } from './mail/create-mailer.ts';
+import { PgliteVersionError } from './db/pglite-version.ts';
 import { DataDirLockedError } from './ops/data-dir-lock.ts';
 import { startWatchdog } from './ops/watchdog.ts';
 import { startServer } from './server.ts';
@@ -44,6 +45,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError || err instanceof DataDirLockedError ? err.message : err);
+  console.error(err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof PgliteVersionError ? err.message : err);
   process.exit(1);
 });

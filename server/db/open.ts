@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Config } from '../config.ts';
 import type { Database } from './database.ts';
 import { openPglite } from './pglite.ts';
+import { recordPgliteVersion } from './pglite-version.ts';
 import { openPostgres } from './postgres.ts';
 
 export interface OpenOptions {
@@ -13,7 +14,7 @@ type OpenConfig = Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> &
   Partial<Pick<Config, 'DATABASE_ACQUIRE_TIMEOUT_SECONDS' | 'DATABASE_QUERY_TIMEOUT_SECONDS' | 'PGLITE_FSYNC'>>;
 
 /** DATABASE_URL selects node-postgres; otherwise embedded PGlite persisted under DATA_DIR. */
-export function openDatabase(config: OpenConfig, options: OpenOptions = {}): Promise<Database> {
+export async function openDatabase(config: OpenConfig, options: OpenOptions = {}): Promise<Database> {
   if (config.DATABASE_URL) {
     return openPostgres(config.DATABASE_URL, {
       acquireTimeoutMs: (config.DATABASE_ACQUIRE_TIMEOUT_SECONDS ?? 0) * 1000,
@@ -21,5 +22,8 @@ export function openDatabase(config: OpenConfig, options: OpenOptions = {}): Pro
       onConnectionError: options.onConnectionError,
     });
   }
-  return openPglite({ dataDir: join(config.DATA_DIR, 'pglite'), durable: config.PGLITE_FSYNC ?? true });
+  const db = await openPglite({ dataDir: join(config.DATA_DIR, 'pglite'), durable: config.PGLITE_FSYNC ?? true });
+  // Which PGlite wrote this directory, so a later release with another PostgreSQL major can say so.
+  recordPgliteVersion(config.DATA_DIR);
+  return db;
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { assertChannelName, type AdvisoryKey, type Database, type LockAttempt, type Queryable, type QueryResult, type TransactionOptions } from './database.ts';
 import { syncDirectory, WalFlusher } from './pglite-durability.ts';
 import { pglitePipeline } from './pglite-pipeline.ts';
+import { assertPgliteCanOpen } from './pglite-version.ts';
 
 // pg_trgm: trigram indexes (search's typo path, imatch); unaccent: search's text configuration (0275).
 const extensions = { pg_trgm, unaccent };
@@ -43,7 +44,10 @@ export interface PgliteOptions {
 const READS = /^\s*(select|show|values|explain|begin|rollback|set)\b/i;
 
 export async function openPglite(options: PgliteOptions = {}): Promise<Database & { pglite: PGlite; checkpoint(): Promise<void>; walFlushes(): number }> {
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  if (options.dataDir) {
+    assertPgliteCanOpen(options.dataDir);
+    mkdirSync(options.dataDir, { recursive: true });
+  }
   const pglite = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions });
   await pglite.waitReady;
   const flusher = options.dataDir && options.durable ? new WalFlusher(join(options.dataDir, 'pg_wal')) : undefined;

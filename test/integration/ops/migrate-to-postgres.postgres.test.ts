@@ -206,7 +206,7 @@ describe('npm run migrate:postgres', () => {
     const demoImage = (before.projects as Array<{ image_url: string | null }>).find((p) => p.image_url?.startsWith('/storage/v1/'))!.image_url!;
     expect((await fetch(`${url}${demoImage}`)).status).toBe(200);
     await stop(server);
-  });
+  }, 240_000);
 
   it('refuses a target that is not empty, and changes nothing in it', async () => {
     const target = await scratchDatabase();
@@ -240,5 +240,5 @@ describe('npm run migrate:postgres', () => {
       tables: (await c.query(`select count(*)::int as n from pg_tables where schemaname = 'public'`)).rows[0],
     }));
     expect(inside).toEqual({ schemas: [], tables: { n: 0 } });
-  });
+  }, 240_000);
 });
