@@ -2,7 +2,7 @@
  * npm run upgrade:data
  *
  * Upgrades a PGlite DATA_DIR written by an older PostgreSQL major (an older PGlite) to the one this
- * version runs, once, with the server stopped (decision 257). The old directory is kept beside the
+ * version runs, once, with the server stopped (decision 267). The old directory is kept beside the
  * new one as DATA_DIR/pglite-pg<major> until you delete it. A directory already on this version's
  * major is left alone.
  */

@@ -15,7 +15,7 @@ function dataDirWritten(by: number, name: string): string {
   return dir;
 }
 
-describe('which PGlite can open a DATA_DIR (decision 257)', () => {
+describe('which PGlite can open a DATA_DIR (decision 267)', () => {
   it('the PostgreSQL major named here is the one the installed PGlite runs', async () => {
     const db = new PGlite();
     const { rows } = await db.query<{ v: string }>(`select current_setting('server_version_num') as v`);

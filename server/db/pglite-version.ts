@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Which PGlite (and so which PostgreSQL major) wrote a DATA_DIR (decision 257). A PostgreSQL data
+ * Which PGlite (and so which PostgreSQL major) wrote a DATA_DIR (decision 267). A PostgreSQL data
  * directory opens only with the major that wrote it; PGlite 0.5 is PostgreSQL 18, 0.4 was 17. A
  * newer release of this app may bring a PGlite of another major, and opening an old directory with
  * it fails deep inside the WASM build with no useful word. So the server reads the directory's

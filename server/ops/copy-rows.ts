@@ -5,7 +5,7 @@ import type { Queryable } from '../db/database.ts';
  * each column in its text form, cast back to the column's type on the target, then checked table
  * by table (row count and a checksum). Rows, not a dump, because the two sides may run different
  * PostgreSQL majors: a PGlite DATA_DIR moving to an older Postgres (decision 240), or to a newer
- * PGlite when its PostgreSQL major changes (decision 257). The callers own the transactions.
+ * PGlite when its PostgreSQL major changes (decision 267). The callers own the transactions.
  */
 
 /** The migrations' own record, which migrate() writes on the target: never copied. */

@@ -9,7 +9,7 @@ import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './data
 
 /**
  * Brings a PGlite DATA_DIR written by an older PostgreSQL major to the one this version runs
- * (decision 257). A data directory opens only with the major that wrote it, so the old PGlite,
+ * (decision 267). A data directory opens only with the major that wrote it, so the old PGlite,
  * kept as a pinned package under an npm alias, reads it, and every row is copied into a new
  * directory that this version's PGlite makes with the same migrations the old one had applied
  * (the server applies any newer ones at its next start, as after any update). The new directory
