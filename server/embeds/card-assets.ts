@@ -16,7 +16,7 @@ export const CARD_CSS = `
 html,body{margin:0;height:100%;background:transparent}
 body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg)}
 .card{display:flex;height:100%;overflow:hidden;background:var(--bg);border:1px solid var(--border);border-radius:12px}
-.cover{flex:0 0 38%;max-width:220px;display:block;background:var(--chip)}
+.cover{flex:0 0 34%;max-width:200px;align-self:center;aspect-ratio:16/9;margin-left:12px;overflow:hidden;border-radius:8px;background:var(--chip)}
 .cover img{display:block;width:100%;height:100%;object-fit:cover}
 .body{flex:1;min-width:0;display:flex;flex-direction:column;gap:2px;padding:12px 14px}
 .name{margin:0;font-size:16px;font-weight:700;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
@@ -29,7 +29,8 @@ body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:va
 .votes svg{fill:currentColor}
 .foot a{color:var(--accent);font-size:12px;font-weight:600;text-decoration:none;white-space:nowrap}
 .foot a:hover,.foot a:focus-visible{text-decoration:underline}
-.site{margin-left:auto;overflow:hidden;text-overflow:ellipsis}
+.foot a.site{margin-left:auto;min-width:0;overflow:hidden;text-overflow:ellipsis;color:var(--muted);font-weight:500}
+@media (max-width:400px){.cover{flex-basis:30%}.foot{gap:8px}}
 @media (max-width:340px){.cover{display:none}}
 `.trim();
 

@@ -84,7 +84,7 @@ export function renderCardPage(project: CardProject, ctx: CardContext): string {
 <div class="foot">
 <span class="votes" role="status"${attributes({ 'aria-label': votes })}><svg width="10" height="9" viewBox="0 0 10 9" aria-hidden="true"><path d="M5 0l5 9H0z"/></svg><span class="count">${project.upvotes}</span></span>
 ${live ? `<a${attributes({ href: withRef(live, ctx.refHost, project.outbound_ref), ...outbound })}>Visit site</a>` : ''}
-<a class="site"${attributes({ href: pageUrl, ...back })}>${escapeHtml(`Upvote on ${ctx.siteName}`)}</a>
+<a class="site"${attributes({ href: pageUrl, ...back, title: `Upvote ${project.title} on ${ctx.siteName}` })}>${escapeHtml(ctx.siteName)}</a>
 </div>
 </div>
 </article>
