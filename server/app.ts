@@ -19,6 +19,7 @@ import { restRoutes } from './rest/routes.ts';
 import { storageRoutes } from './storage/routes.ts';
 import { webRoutes } from './web/routes.ts';
 import { previewRoutes } from './previews/routes.ts';
+import { embedRoutes } from './embeds/routes.ts';
 import { answerClientWentAway, clientWentAway } from './http/node-request.ts';
 
 /**
@@ -46,6 +47,8 @@ export function createApp(ctx: ServerContext, ops: OpsState = { draining: () => 
   app.route(BEACON_PATH, analyticsRoutes(ctx));
   app.route('/realtime/v1', ctx.realtime.routes);
   app.route('/', previewRoutes(ctx));
+  // oEmbed and the embeddable card, the one framable page (decision 259).
+  app.route('/', embedRoutes(ctx));
   // The pages answer their first screen's API reads in-process, through the same handlers (decision 201).
   app.route('/', webRoutes(ctx, { api: (request) => Promise.resolve(app.fetch(request)), warmUp: pagesWarmUp }));
 

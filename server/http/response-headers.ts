@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CORS_RESPONSE_HEADERS, isApiPath, isPrivateApiPath } from './cors.ts';
-import { SECURITY_HEADERS } from './security-headers.ts';
+import { FRAMABLE_SECURITY_HEADERS, isFramablePath, SECURITY_HEADERS } from './security-headers.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -13,7 +13,9 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
  */
 export function withResponseHeaders(listener: Listener): Listener {
   return (req, res) => {
-    for (const name in SECURITY_HEADERS) res.setHeader(name, SECURITY_HEADERS[name]!);
+    // Every response refuses to be framed but the embeddable cards' (decision 259).
+    const headers = req.url && isFramablePath(req.url) ? FRAMABLE_SECURITY_HEADERS : SECURITY_HEADERS;
+    for (const name in headers) res.setHeader(name, headers[name]!);
     if (req.url && isApiPath(req.url)) {
       for (const name in CORS_RESPONSE_HEADERS) res.setHeader(name, CORS_RESPONSE_HEADERS[name]!);
       // Tokens and user data: no cache along the way or in the browser keeps them (finding I2).

@@ -31,3 +31,27 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
 };
+
+/**
+ * The one family of pages another site may frame: the embeddable cards, /embed/… (issue 33,
+ * decision 259). Decided on the raw request path, before any routing: only letters, digits, "-",
+ * "_" and single slashes, so no "..", "%2e", "//" or "\\" spelling can reach another route
+ * (which the router would normalize) while the header check still says "embed".
+ */
+const FRAMABLE_PATH = /^\/embed(\/[A-Za-z0-9_-]+)+\/?$/;
+
+export function isFramablePath(url: string): boolean {
+  const q = url.search(/[?#]/);
+  return FRAMABLE_PATH.test(q === -1 ? url : url.slice(0, q));
+}
+
+/**
+ * The headers of a framable response: no X-Frame-Options, and a CSP that lets any page frame it
+ * but allows nothing else; the card's own handler replaces it with the card's policy
+ * (server/embeds/card-page.ts). A 404 under /embed/ is framable too, and shows nothing.
+ */
+export const FRAMABLE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors *",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+};

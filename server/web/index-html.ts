@@ -18,6 +18,8 @@ export interface PageMeta {
   structuredData?: readonly JsonLd[];
   /** An RSS feed of this page's items (a tag's), for feed readers to discover. */
   feed?: { title: string; href: string };
+  /** The page's oEmbed endpoint (a project's, decision 259), for consumers to discover. */
+  oembed?: { title: string; href: string };
 }
 
 export interface RuntimeConfig {
@@ -83,6 +85,7 @@ export function renderIndexHtml(html: string, runtime: RuntimeConfig, meta: Page
     ...(meta.image ? [`<meta name="twitter:image" content="${escapeHtml(meta.image)}" />`] : []),
     ...(meta.image && meta.imageAlt ? [`<meta name="twitter:image:alt" content="${escapeHtml(meta.imageAlt)}" />`] : []),
     ...structuredDataElements(meta.structuredData),
+    ...(meta.oembed ? [`<link rel="alternate" type="application/json+oembed" title="${escapeHtml(meta.oembed.title)}" href="${escapeHtml(meta.oembed.href)}" />`] : []),
     ...(meta.feed ? [`<link rel="alternate" type="application/rss+xml" title="${escapeHtml(meta.feed.title)}" href="${escapeHtml(meta.feed.href)}" />`] : []),
     ...(extras.head ? [extras.head] : []),
   ].join('\n    ');

@@ -10,6 +10,7 @@ import { parsePeriod, sqlPeriod, type Period } from '../../domain/launch-periods
 import { isAppPath, matchPublicRoute, normalizePath } from '../../domain/public-routes.ts';
 import { parseSubject, type Subject } from '../previews/subjects.ts';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from '../previews/draw.ts';
+import { oembedDiscoveryHref } from '../embeds/oembed.ts';
 
 /** Where a page's preview image comes from (server/previews: Previews.urlFor). */
 export interface PreviewUrls {
@@ -103,6 +104,7 @@ export async function resolvePageMeta(read: AnonReads, identity: Promise<SiteIde
         image,
         ...previewImage(preview, `${project.title}: ${project.description}`),
         type: 'article',
+        oembed: { title: `${project.title} on ${site.name}`, href: oembedDiscoveryHref(origin, url) },
         structuredData: projectStructuredData(origin, site, url, project, image),
       },
     };
