@@ -282,3 +282,20 @@ begin
   return purged;
 end $$;
 revoke all on function platform.purge_staff_audit_log() from public, anon, authenticated, service_role;
+
+-- Admin › Audit log's actor filter: everyone who has acted, with their address now (null: the
+-- operator, or an account since deleted). Admins only, as the log.
+create or replace function public.admin_audit_actors()
+returns table (actor_id uuid, actor_role text, email text)
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  if not public.is_admin() then
+    raise exception 'You don''t have admin permissions to read the audit log' using errcode = '42501';
+  end if;
+  return query
+    select distinct on (l.actor_id) l.actor_id, l.actor_role, u.email::text
+      from public.staff_audit_log l left join auth.users u on u.id = l.actor_id
+     order by l.actor_id, l.at desc;
+end $$;
+revoke all on function public.admin_audit_actors() from public, anon;
+grant execute on function public.admin_audit_actors() to authenticated;
