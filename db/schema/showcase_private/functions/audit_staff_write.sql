@@ -21,7 +21,8 @@ begin
   if pg_trigger_depth() > 1 then return null; end if;
   staff := showcase_private.acting_staff_role();
   if staff is null then return null; end if;
-  if owner_column is not null and r ->> owner_column = auth.uid()::text then return null; end if;
+  -- Their own row before or after (an admin handing their own project over is an owner's act).
+  if owner_column is not null and auth.uid()::text in (o ->> owner_column, n ->> owner_column) then return null; end if;
   if tg_op = 'UPDATE' and details = '{}'::jsonb then return null; end if;
   if tg_op = 'DELETE' and (
        (tg_table_name in ('project_comments', 'project_makers')
@@ -71,7 +72,7 @@ begin
     details := details || jsonb_build_object('project_id', r ->> 'project_id', 'user_id', r ->> 'user_id');
   when 'content_items' then entity := 'content'; label := r ->> 'title';
   when 'tags' then entity := 'tag'; label := r ->> 'name';
-  when 'site_settings' then entity := 'settings'; verb := 'update';
+  when 'site_settings' then entity := 'settings'; verb := 'update'; label := 'Site settings';
   when 'newsletter_subscriptions' then entity := 'newsletter'; label := r ->> 'email';
   when 'vote_discounts' then
     entity := 'votes';
