@@ -63,14 +63,16 @@ export default function ModerationLogPage() {
                 </li>
               ))}
             </ol>
-            <div className="mt-4 flex justify-between">
-              <Button variant="outline" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
-                Newer
-              </Button>
-              <Button variant="outline" disabled={!log.data!.more} onClick={() => setPage((p) => p + 1)}>
-                Older
-              </Button>
-            </div>
+            {(page > 0 || log.data!.more) && (
+              <div className="mt-4 flex justify-between">
+                <Button variant="outline" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+                  Newer
+                </Button>
+                <Button variant="outline" disabled={!log.data!.more} onClick={() => setPage((p) => p + 1)}>
+                  Older
+                </Button>
+              </div>
+            )}
           </>
         )}
       </section>

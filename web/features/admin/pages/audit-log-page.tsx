@@ -39,10 +39,10 @@ export default function AuditLogPage() {
   };
 
   const columns: ReadonlyArray<Column<AuditEntry>> = [
-    { header: 'When', cell: (e) => <time dateTime={e.at}>{new Date(e.at).toLocaleString()}</time> },
+    { header: 'When', className: 'md:whitespace-nowrap', cell: (e) => <time dateTime={e.at}>{new Date(e.at).toLocaleString()}</time> },
     {
       header: 'Who',
-      userText: true,
+      className: 'md:whitespace-nowrap',
       cell: (e) => (
         <>
           <span className="font-medium">{actorName(e)}</span>
