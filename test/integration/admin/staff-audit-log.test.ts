@@ -139,6 +139,20 @@ describe('each staff path writes a row', () => {
     expect(await rowsFor(member.id)).toEqual([expect.objectContaining({ action: 'user.reset_mfa', actor_id: null, actor_role: 'operator', client_ip: null })]);
   });
 
+  it("the operator's service key: a role and a ban through the auth admin API", async () => {
+    const target = await server.createUser();
+    const admin = server.service().auth.admin;
+    expect((await admin.updateUserById(target.id, { app_metadata: { role: 'moderator' } })).error).toBeNull();
+    expect((await admin.updateUserById(target.id, { ban_duration: '24h' })).error).toBeNull();
+    const rows = await rowsFor(target.id);
+    expect(rows.map((r) => [r.action, r.actor_id, r.actor_role])).toEqual([
+      ['user.set_role', null, 'operator'],
+      ['user.ban', null, 'operator'],
+    ]);
+    // No proxy header from the service client: the trusted peer itself.
+    expect(rows.every((r) => r.client_ip === '127.0.0.1' && r.request_id)).toBe(true);
+  });
+
   it("what is not a staff action is not logged: a maker's own edit, an admin's own project", async () => {
     const own = await makeProject(server, maker);
     expect((await as(maker).from('projects').update({ description: 'Mine' }).eq('id', own)).error).toBeNull();
