@@ -111,6 +111,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: 'collections/:id', serverDrawn: false, module: 'features/people/collection-page.tsx' },
   // Every public collection (issue 30 item 4); drawn by the browser like a collection's own page.
   { path: 'collections', serverDrawn: false, module: 'features/people/collections-page.tsx', title: 'Collections', description: 'Lists of projects curated by makers in the community.' },
+  // The public moderation log (decision 264): off until an admin turns it on, so drawn by the browser, which asks.
+  { path: 'moderation', serverDrawn: false, module: 'features/moderation-log/moderation-log-page.tsx', title: 'Moderation Log', description: 'Removals and bans on this site, with the reasons given.' },
 ];
 
 export interface MatchedRoute {

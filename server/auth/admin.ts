@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
+import { requestOrigin, setRequestOrigin } from '../security/staff-audit.ts';
 import { requireServiceRole } from './caller.ts';
 import { AuthError, validationFailed } from './errors.ts';
 import { mergeMetadata, parseEmail, parseMetadata, readJson } from './http.ts';
@@ -133,7 +134,10 @@ export async function updateUserById(ctx: ServerContext, c: Context): Promise<Re
     checkPasswordStrength(body.password, ctx.config.PASSWORD_MIN_LENGTH);
     encrypted = await hashPassword(body.password);
   }
+  const from = requestOrigin(c, ctx.config.TRUST_PROXY);
   const user = await ctx.db.transaction(async (tx) => {
+    // A role or a ban changed here is the operator's, recorded by the database (0308) with where the request came from.
+    await setRequestOrigin(tx, from);
     const current = await findUserById(tx, id, { forUpdate: true });
     if (!current) throw new AuthError(404, 'user_not_found', 'User not found');
     if (userMeta) {
@@ -196,9 +200,17 @@ export async function invite(ctx: ServerContext, c: Context): Promise<Response> 
   return c.json(await inviteUser(ctx, email, data, redirectTo));
 }
 
-export async function inviteUser(ctx: ServerContext, email: string, data: Record<string, unknown>, redirectTo: string) {
+export async function inviteUser(
+  ctx: ServerContext,
+  email: string,
+  data: Record<string, unknown>,
+  redirectTo: string,
+  /** Runs in the same transaction once the account exists: the staff audit log's row for a staff invitation. */
+  record?: (tx: Queryable, user: UserRow) => Promise<void>,
+) {
   return ctx.db.transaction(async (tx) => {
     const user = await invitedUser(tx, email, data);
+    await record?.(tx, user);
     await sendLinkMail(ctx, tx, user, 'invite', redirectTo);
     return loadUserJson(tx, (await findUserById(tx, user.id))!);
   });

@@ -9,6 +9,7 @@ import { requireServiceRole, requireUser, type UserCaller } from './caller.ts';
 import { AuthError, validationFailed } from './errors.ts';
 import { clientInfo, readJson, sessionDeps } from './http.ts';
 import { raiseSessionToAal2 } from './sessions.ts';
+import { recordStaffAction, requestOrigin } from '../security/staff-audit.ts';
 import { factorsOf, findUserByEmail, findUserById, isUuid } from './users.ts';
 
 /**
@@ -201,7 +202,11 @@ export async function adminDeleteFactor(ctx: ServerContext, c: Context): Promise
   const factorId = c.req.param('factorId') ?? '';
   const factor = (await factorsOf(ctx.db, userId)).find((f) => f.id === factorId);
   if (!factor) throw factorNotFound();
-  await ctx.db.transaction((tx) => removeFactors(tx, [factor.id]));
+  const from = requestOrigin(c, ctx.config.TRUST_PROXY);
+  await ctx.db.transaction(async (tx) => {
+    await removeFactors(tx, [factor.id]);
+    await recordStaffAction(tx, { actorId: null, actorRole: 'operator', action: 'user.reset_mfa', subjectTable: 'auth.users', subjectId: userId, details: { factor_id: factor.id }, from });
+  });
   return c.json(factor);
 }
 
@@ -216,6 +221,8 @@ export async function resetTwoFactor(db: Database, email: string): Promise<boole
     if (!user) return false;
     const { rows } = await tx.query<{ id: string }>(`select id from auth.mfa_factors where user_id = $1`, [user.id]);
     await removeFactors(tx, rows.map((r) => r.id));
+    // From the command line: the operator, from this machine, with no request.
+    await recordStaffAction(tx, { actorId: null, actorRole: 'operator', action: 'user.reset_mfa', subjectTable: 'auth.users', subjectId: user.id, details: { factors: rows.length } });
     return true;
   });
 }

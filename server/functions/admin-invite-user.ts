@@ -3,6 +3,7 @@ import { AuthError } from '../auth/errors.ts';
 import { parseEmail, readJson } from '../auth/http.ts';
 import { enforceAuthLimit } from '../auth/rate-limits.ts';
 import { resolveRedirect } from '../auth/redirects.ts';
+import { recordStaffAction, requestOrigin } from '../security/staff-audit.ts';
 import { requireAdmin } from './require-admin.ts';
 import { FunctionError, type ServerFunction } from './types.ts';
 
@@ -11,7 +12,7 @@ import { FunctionError, type ServerFunction } from './types.ts';
  * supabase.auth.admin.inviteUserByEmail would send it with the service_role key.
  */
 export const adminInviteUser: ServerFunction = async (ctx, c) => {
-  await requireAdmin(ctx, c);
+  const admin = await requireAdmin(ctx, c);
   try {
     // It sends mail: paced like every other e-mail-sending endpoint (L11).
     await enforceAuthLimit(ctx, c, 'email');
@@ -22,7 +23,10 @@ export const adminInviteUser: ServerFunction = async (ctx, c) => {
     }
     const data = typeof body.name === 'string' && body.name.trim() ? { name: body.name.trim() } : {};
     const redirectTo = resolveRedirect(ctx.config, body.redirectTo ?? `${ctx.config.SITE_URL}/auth/callback`);
-    const user = await inviteUser(ctx, email, data, redirectTo);
+    const from = requestOrigin(c, ctx.config.TRUST_PROXY);
+    const user = await inviteUser(ctx, email, data, redirectTo, (tx, invited) =>
+      recordStaffAction(tx, { actorId: admin.id, actorRole: 'admin', action: 'user.invite', subjectTable: 'auth.users', subjectId: invited.id, subjectLabel: email, from }),
+    );
     return c.json({ user: { id: user.id, email: user.email, invited_at: user.invited_at } });
   } catch (err) {
     if (err instanceof AuthError) throw new FunctionError(err.status, err.code, err.message);

@@ -4,6 +4,7 @@ import { isPgError } from '../db/database.ts';
 import { statementTimeoutFor } from '../security/caller.ts';
 import { asCaller, authenticate } from '../security/request-auth.ts';
 import { SessionEndedError } from '../security/session-liveness.ts';
+import { requestOrigin } from '../security/staff-audit.ts';
 import { FunctionError, type ServerFunction } from './types.ts';
 
 interface Reviewed {
@@ -60,7 +61,7 @@ export const adminReviewProject: ServerFunction = async (ctx, c) => {
     project = await asCaller(ctx.db, auth, async (tx) => {
       const { rows } = await tx.query<{ r: Reviewed }>('select public.review_project($1, $2, $3) as r', [projectId, action, reason ?? null]);
       return rows[0]!.r;
-    }, { statementTimeout: statementTimeoutFor(ctx.config, auth.role) });
+    }, { statementTimeout: statementTimeoutFor(ctx.config, auth.role), from: requestOrigin(c, ctx.config.TRUST_PROXY) });
   } catch (err) {
     if (isPgError(err)) throw new FunctionError(statusFor(err.code), 'review_refused', err.message);
     throw err;

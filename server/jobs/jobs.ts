@@ -10,6 +10,7 @@ import { purgeAnalyticsJob } from './purge-analytics.ts';
 import { purgeAnonymousUsersJob } from './purge-anonymous-users.ts';
 import { purgeRateLimitsJob } from './purge-rate-limits.ts';
 import { purgeRealtimeChangesJob } from './purge-realtime-changes.ts';
+import { purgeStaffAuditLogJob } from './purge-staff-audit-log.ts';
 import { rollUpAnalyticsJob } from './roll-up-analytics.ts';
 import { rotateAnalyticsSaltJob } from './rotate-analytics-salt.ts';
 import type { Job } from './scheduler.ts';
@@ -32,6 +33,7 @@ export function productJobs(ctx: Pick<ServerContext, 'db' | 'storage' | 'config'
     rotateAnalyticsSaltJob(ctx.db),
     rollUpAnalyticsJob(ctx.db),
     purgeAnalyticsJob(ctx.db, ctx.config),
+    purgeStaffAuditLogJob(ctx.db),
     assembleDigestsJob(ctx.db),
     drainOutboxJob(ctx.outbox),
     sweepOrphanFilesJob(ctx),

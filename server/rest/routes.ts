@@ -129,7 +129,12 @@ function requestHeaders(c: Context, ctx: ServerContext): string {
       if (!HIDDEN_HEADERS.has(key)) out[key] = value;
     });
   }
+  // The server's words, never the client's: where the request came from (TRUST_PROXY rules) and
+  // its id, which the staff audit log records (0308).
   out['x-real-ip'] = clientIp(c, ctx.config.TRUST_PROXY);
+  const requestId = requestIdOf(c);
+  if (requestId) out['x-request-id'] = requestId;
+  else delete out['x-request-id'];
   return JSON.stringify(out);
 }
 

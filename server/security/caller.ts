@@ -31,6 +31,16 @@ export interface CallerRequest {
   headers: string;
 }
 
+/**
+ * Where a request that is not a data-API request came from (a server function's): the client IP
+ * under TRUST_PROXY rules and the request id, set as request.headers' x-real-ip and x-request-id,
+ * as REST sets them, so the staff audit log (0308) records them whichever path a staff action took.
+ */
+export interface RequestOrigin {
+  ip: string;
+  requestId?: string;
+}
+
 export interface CallerIdentity {
   role: ApiRole;
   claims: JwtClaims;
@@ -46,11 +56,14 @@ export interface CallerSettings {
   req?: CallerRequest;
   /** A signed-in session not vouched for lately: checked first, in the same statement. */
   session?: { check: SessionCheck; liveness: SessionLiveness };
+  /** Where the request came from, when it is not a data-API request (req carries its own). */
+  from?: RequestOrigin;
 }
 
 /** One statement of the settings; fixed texts, so each is prepared once. */
 const ROLE_AND_TIMEOUT = `set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('statement_timeout', coalesce($3, current_setting('statement_timeout')), true)`;
 const REQUEST = `set_config('request.method', $4, true), set_config('request.path', $5, true), set_config('request.headers', $6, true), set_config('transaction_read_only', $7, true)`;
+const ORIGIN = `set_config('request.headers', $4, true)`;
 
 /**
  * The statement that opens a caller's transaction, with `first` (SQL taking $n parameters after
@@ -59,9 +72,10 @@ const REQUEST = `set_config('request.method', $4, true), set_config('request.pat
  * server's, and a refusal fails the statement before anything is written.
  */
 export function callerPreamble(caller: CallerSettings, first?: { sql: string; params: unknown[] }): { sql: string; params: unknown[] } {
-  const { auth, req, readOnly, session, statementTimeout } = caller;
+  const { auth, req, readOnly, session, statementTimeout, from } = caller;
   const params: unknown[] = [auth.role, JSON.stringify(auth.claims), statementTimeout];
   if (req) params.push(req.method, req.path, req.headers, readOnly ? 'on' : 'off');
+  else if (from) params.push(originHeaders(from));
   const checks: string[] = [];
   const add = (sql: string, values: unknown[]) => {
     // The SQL's $1.. become the next placeholders.
@@ -71,8 +85,12 @@ export function callerPreamble(caller: CallerSettings, first?: { sql: string; pa
   };
   if (first) add(first.sql, first.params);
   if (session) add(`${REQUIRE_LIVE_SESSION}($1, $2)`, [session.check.sessionId, session.check.userId]);
-  const settings = req ? `${ROLE_AND_TIMEOUT}, ${REQUEST}` : ROLE_AND_TIMEOUT;
+  const settings = req ? `${ROLE_AND_TIMEOUT}, ${REQUEST}` : from ? `${ROLE_AND_TIMEOUT}, ${ORIGIN}` : ROLE_AND_TIMEOUT;
   return { sql: `select ${[...checks, settings].join(', ')}`, params };
+}
+
+function originHeaders(from: RequestOrigin): string {
+  return JSON.stringify(from.requestId ? { 'x-real-ip': from.ip, 'x-request-id': from.requestId } : { 'x-real-ip': from.ip });
 }
 
 /** A failed session check ends the session for this process too; anything else goes on as it is. */

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { Database, Queryable } from '../db/database.ts';
 import { requestHeader } from '../http/node-request.ts';
-import { runAsCaller } from './caller.ts';
+import { runAsCaller, type RequestOrigin } from './caller.ts';
 import type { ApiRole, JwtClaims, Keys } from './jwt.ts';
 import { JwtError } from './jwt.ts';
 
@@ -72,7 +72,7 @@ export function asCaller<T>(
   db: Database,
   auth: Pick<RequestAuth, 'role' | 'claims'>,
   fn: (tx: Queryable) => Promise<T>,
-  options: { readOnly?: boolean; statementTimeout?: string | null } = {},
+  options: { readOnly?: boolean; statementTimeout?: string | null; from?: RequestOrigin } = {},
 ): Promise<T> {
-  return runAsCaller(db, { auth, readOnly: options.readOnly, statementTimeout: options.statementTimeout ?? null }, fn);
+  return runAsCaller(db, { auth, readOnly: options.readOnly, statementTimeout: options.statementTimeout ?? null, from: options.from }, fn);
 }

@@ -41,6 +41,8 @@ describe('site_settings', () => {
       theme: 'system',
       allow_registration: true,
       moderation_enabled: true,
+      // Whether /moderation is public (decision 264); off by default.
+      public_moderation_log: false,
     });
     expect((await server.anon().from('site_settings').select('*')).data ?? []).toEqual([]);
     expect((await user.client.from('site_settings').select('*')).data).toEqual([]);

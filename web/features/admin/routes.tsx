@@ -11,13 +11,14 @@ const ModerationPage = lazy(() => import('./pages/moderation-page.tsx'));
 const SettingsPage = lazy(() => import('./pages/settings-page.tsx'));
 const VotesPage = lazy(() => import('./pages/votes-page.tsx'));
 const TagsPage = lazy(() => import('./pages/tags-page.tsx'));
+const AuditLogPage = lazy(() => import('./pages/audit-log-page.tsx'));
 
 const page = (el: ReactNode) => <Suspense fallback={<GuardSkeleton />}>{el}</Suspense>;
 const adminOnly = (el: ReactNode) => <RequireStaff allow={['admin']}>{page(el)}</RequireStaff>;
 
 /**
  * /admin and its sections, placed inside <Routes> by web/app/routes.tsx. Moderators reach
- * Dashboard, Users (read-only), Projects and Moderation; Content, Votes and Settings are admins' only.
+ * Dashboard, Users (read-only), Projects and Moderation; Content, Votes, Tags, Settings and the Audit Log are admins' only.
  */
 export const adminRoutes = (
   <Route path="admin" element={page(<AdminLayout />)}>
@@ -29,5 +30,6 @@ export const adminRoutes = (
     <Route path="votes" element={adminOnly(<VotesPage />)} />
     <Route path="tags" element={adminOnly(<TagsPage />)} />
     <Route path="settings" element={adminOnly(<SettingsPage />)} />
+    <Route path="audit" element={adminOnly(<AuditLogPage />)} />
   </Route>
 );

@@ -36,5 +36,6 @@ CREATE INDEX users_staff_role_idx ON auth.users USING btree (((raw_app_meta_data
 
 CREATE TRIGGER activity_on_conversion AFTER UPDATE OF is_anonymous ON auth.users FOR EACH ROW EXECUTE FUNCTION showcase_private.activity_on_conversion();
 CREATE TRIGGER activity_on_signup AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION showcase_private.activity_on_signup();
+CREATE TRIGGER audit_account_change AFTER UPDATE OF raw_app_meta_data, banned_until ON auth.users FOR EACH ROW EXECUTE FUNCTION showcase_private.audit_account_change();
 CREATE TRIGGER showcase_auth_user_profile_changed AFTER UPDATE OF raw_user_meta_data, email ON auth.users FOR EACH ROW EXECUTE FUNCTION showcase_private.auth_user_profile_changed();
 CREATE TRIGGER showcase_reweigh_converted_votes AFTER UPDATE OF is_anonymous ON auth.users FOR EACH ROW EXECUTE FUNCTION showcase_private.reweigh_converted_votes();

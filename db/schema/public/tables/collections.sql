@@ -34,6 +34,7 @@ create policy collections_update_own on public.collections as permissive for upd
   using (((owner_id = ( SELECT auth.uid() AS uid)) AND (NOT ( SELECT is_banned() AS is_banned)) AND (NOT ( SELECT is_anonymous() AS is_anonymous))))
   with check (((owner_id = ( SELECT auth.uid() AS uid)) AND (NOT ( SELECT is_banned() AS is_banned)) AND (NOT ( SELECT is_anonymous() AS is_anonymous))));
 
+CREATE TRIGGER audit_staff_write AFTER DELETE OR UPDATE ON collections FOR EACH ROW EXECUTE FUNCTION showcase_private.audit_staff_write('owner_id');
 CREATE TRIGGER collections_a_guard BEFORE INSERT OR UPDATE ON collections FOR EACH ROW EXECUTE FUNCTION showcase_private.collections_before_write();
 
 grant maintain, select on public.collections to anon;

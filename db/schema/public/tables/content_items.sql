@@ -41,6 +41,7 @@ create policy content_items_admin_update on public.content_items as permissive f
 create policy content_items_public_read on public.content_items as permissive for select to anon, authenticated
   using (((status = 'published'::text) OR ( SELECT is_admin() AS is_admin)));
 
+CREATE TRIGGER audit_staff_write AFTER INSERT OR DELETE OR UPDATE ON content_items FOR EACH ROW EXECUTE FUNCTION showcase_private.audit_staff_write();
 CREATE TRIGGER content_items_prepare BEFORE INSERT OR UPDATE ON content_items FOR EACH ROW EXECUTE FUNCTION content_items_prepare();
 CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON content_items FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
 

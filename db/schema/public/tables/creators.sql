@@ -35,6 +35,7 @@ create policy creators_update_self on public.creators as permissive for update t
   using (((id = ( SELECT auth.uid() AS uid)) AND (NOT ( SELECT is_banned() AS is_banned)) AND (NOT ( SELECT is_anonymous() AS is_anonymous))))
   with check (((id = ( SELECT auth.uid() AS uid)) AND (NOT ( SELECT is_banned() AS is_banned)) AND (NOT ( SELECT is_anonymous() AS is_anonymous))));
 
+CREATE TRIGGER audit_staff_write AFTER DELETE OR UPDATE ON creators FOR EACH ROW EXECUTE FUNCTION showcase_private.audit_staff_write('id');
 CREATE TRIGGER creators_after_write AFTER INSERT OR UPDATE ON creators FOR EACH ROW EXECUTE FUNCTION showcase_private.creators_after_write();
 CREATE TRIGGER creators_before_write BEFORE INSERT OR UPDATE ON creators FOR EACH ROW EXECUTE FUNCTION showcase_private.creators_before_write();
 CREATE TRIGGER creators_handle BEFORE INSERT OR UPDATE OF handle ON creators FOR EACH ROW EXECUTE FUNCTION showcase_private.creators_handle_before_write();

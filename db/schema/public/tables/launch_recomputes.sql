@@ -18,5 +18,7 @@ alter table public.launch_recomputes enable row level security;
 create policy launch_recomputes_admin_read on public.launch_recomputes as permissive for select to authenticated
   using (( SELECT is_admin() AS is_admin));
 
+CREATE TRIGGER audit_staff_write AFTER INSERT ON launch_recomputes FOR EACH ROW EXECUTE FUNCTION showcase_private.audit_staff_write();
+
 grant select on public.launch_recomputes to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on public.launch_recomputes to service_role;

@@ -17,5 +17,7 @@ create policy newsletter_admin_delete on public.newsletter_subscriptions as perm
 create policy newsletter_admin_read on public.newsletter_subscriptions as permissive for select to authenticated
   using (( SELECT is_admin() AS is_admin));
 
+CREATE TRIGGER audit_staff_write AFTER DELETE ON newsletter_subscriptions FOR EACH ROW EXECUTE FUNCTION showcase_private.audit_staff_write();
+
 grant delete, select on public.newsletter_subscriptions to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on public.newsletter_subscriptions to service_role;

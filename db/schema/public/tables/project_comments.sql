@@ -51,6 +51,7 @@ create policy comments_update_own on public.project_comments as permissive for u
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND (NOT ( SELECT is_banned() AS is_banned)) AND (NOT ( SELECT is_anonymous() AS is_anonymous))));
 
 CREATE TRIGGER activity_on_comment AFTER INSERT ON project_comments FOR EACH ROW EXECUTE FUNCTION showcase_private.activity_on_comment();
+CREATE TRIGGER audit_staff_write AFTER DELETE OR UPDATE ON project_comments FOR EACH ROW EXECUTE FUNCTION showcase_private.audit_staff_write('user_id');
 CREATE TRIGGER comments_a_guard BEFORE INSERT OR UPDATE ON project_comments FOR EACH ROW EXECUTE FUNCTION showcase_private.comments_guard();
 CREATE TRIGGER comments_b_set_author BEFORE INSERT OR UPDATE ON project_comments FOR EACH ROW EXECUTE FUNCTION showcase_private.comments_set_author();
 CREATE TRIGGER comments_c_mark_edited BEFORE INSERT OR UPDATE ON project_comments FOR EACH ROW EXECUTE FUNCTION showcase_private.comments_mark_edited();

@@ -25,6 +25,7 @@ create policy project_makers_read on public.project_makers as permissive for sel
    FROM projects p
   WHERE (p.id = project_makers.project_id))));
 
+CREATE TRIGGER audit_staff_write AFTER DELETE ON project_makers FOR EACH ROW EXECUTE FUNCTION showcase_private.audit_staff_write('user_id');
 CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON project_makers FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
 CREATE TRIGGER project_makers_a_guard BEFORE DELETE ON project_makers FOR EACH ROW EXECUTE FUNCTION showcase_private.project_makers_before_delete();
 

@@ -84,6 +84,7 @@ create policy projects_update_staff on public.projects as permissive for update 
   with check ((( SELECT is_admin() AS is_admin) OR ( SELECT is_moderator() AS is_moderator)));
 
 CREATE TRIGGER activity_on_project AFTER INSERT OR UPDATE OF status ON projects FOR EACH ROW EXECUTE FUNCTION showcase_private.activity_on_project();
+CREATE TRIGGER audit_staff_write AFTER DELETE OR UPDATE ON projects FOR EACH ROW EXECUTE FUNCTION showcase_private.audit_staff_write('creator_id');
 CREATE TRIGGER notify_on_project AFTER INSERT ON projects FOR EACH ROW EXECUTE FUNCTION showcase_private.notify_on_project();
 CREATE TRIGGER notify_on_project_status AFTER UPDATE ON projects FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION showcase_private.notify_on_project();
 CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON projects FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();

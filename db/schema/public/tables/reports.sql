@@ -33,6 +33,7 @@ create policy reports_read on public.reports as permissive for select to authent
   using ((( SELECT is_admin() AS is_admin) OR ( SELECT is_moderator() AS is_moderator) OR (reporter_id = ( SELECT auth.uid() AS uid))));
 
 CREATE TRIGGER activity_on_report AFTER INSERT ON reports FOR EACH ROW EXECUTE FUNCTION showcase_private.activity_on_report();
+CREATE TRIGGER audit_staff_write AFTER UPDATE ON reports FOR EACH ROW EXECUTE FUNCTION showcase_private.audit_staff_write();
 CREATE TRIGGER notify_on_report AFTER INSERT OR UPDATE OF status ON reports FOR EACH ROW EXECUTE FUNCTION showcase_private.notify_on_report();
 CREATE TRIGGER reports_prepare BEFORE INSERT ON reports FOR EACH ROW EXECUTE FUNCTION showcase_private.reports_prepare();
 

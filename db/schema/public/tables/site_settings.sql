@@ -15,7 +15,8 @@ create table public.site_settings (
   time_zone text default 'UTC'::text not null,
   launches_per_day integer default 0 not null,
   launch_shuffle boolean default true not null,
-  require_staff_two_factor boolean default false not null
+  require_staff_two_factor boolean default false not null,
+  public_moderation_log boolean default false not null
 );
 
 alter table public.site_settings add constraint site_settings_id_check CHECK (id);
@@ -33,6 +34,7 @@ create policy site_settings_admin_update on public.site_settings as permissive f
   using (( SELECT is_admin() AS is_admin))
   with check (( SELECT is_admin() AS is_admin));
 
+CREATE TRIGGER audit_staff_write AFTER UPDATE ON site_settings FOR EACH ROW EXECUTE FUNCTION showcase_private.audit_staff_write();
 CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON site_settings FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
 CREATE TRIGGER site_settings_check_time_zone BEFORE INSERT OR UPDATE OF time_zone ON site_settings FOR EACH ROW EXECUTE FUNCTION showcase_private.site_settings_check_time_zone();
 CREATE TRIGGER site_settings_require_staff_two_factor BEFORE UPDATE OF require_staff_two_factor ON site_settings FOR EACH ROW EXECUTE FUNCTION showcase_private.require_staff_two_factor_guard();

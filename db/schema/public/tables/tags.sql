@@ -24,6 +24,7 @@ create policy tags_write_admin on public.tags as permissive for all to authentic
   using (( SELECT is_admin() AS is_admin))
   with check (( SELECT is_admin() AS is_admin));
 
+CREATE TRIGGER audit_staff_write AFTER INSERT OR DELETE OR UPDATE ON tags FOR EACH ROW EXECUTE FUNCTION showcase_private.audit_staff_write();
 CREATE TRIGGER page_cache_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON tags FOR EACH STATEMENT EXECUTE FUNCTION platform.page_cache_changed();
 CREATE TRIGGER project_search_document AFTER UPDATE OF name, slug ON tags FOR EACH ROW WHEN (old.name IS DISTINCT FROM new.name OR old.slug IS DISTINCT FROM new.slug) EXECUTE FUNCTION showcase_private.project_search_on_tag();
 CREATE TRIGGER tags_before_write BEFORE INSERT OR UPDATE ON tags FOR EACH ROW EXECUTE FUNCTION showcase_private.tags_before_write();

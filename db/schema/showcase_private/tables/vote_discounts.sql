@@ -17,3 +17,5 @@ alter table showcase_private.vote_discounts add constraint vote_discounts_pkey P
 alter table showcase_private.vote_discounts add constraint vote_discounts_project_id_fkey FOREIGN KEY (project_id) REFERENCES projects(id) ON DELETE CASCADE;
 
 CREATE INDEX vote_discounts_created_at_idx ON showcase_private.vote_discounts USING btree (created_at DESC);
+
+CREATE TRIGGER audit_staff_write AFTER INSERT OR UPDATE ON showcase_private.vote_discounts FOR EACH ROW EXECUTE FUNCTION showcase_private.audit_staff_write();

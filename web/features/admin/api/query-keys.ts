@@ -18,4 +18,6 @@ export const adminKeys = {
   settings: ['admin', 'settings'] as const,
   voteClusters: ['admin', 'votes', 'clusters'] as const,
   voteDiscounts: ['admin', 'votes', 'discounts'] as const,
+  auditLog: (actor: string, action: string, from: string, to: string, page: number) => ['admin', 'audit', actor, action, from, to, page] as const,
+  auditActors: ['admin', 'audit', 'actors'] as const,
 };

@@ -21,10 +21,12 @@ export interface SiteSettings {
   launch_shuffle: boolean;
   /** Every staff action needs an aal2 session (decision 242); switched on only from one. */
   require_staff_two_factor: boolean;
+  /** /moderation shows removals and bans to everyone (decision 264). */
+  public_moderation_log: boolean;
 }
 
 const COLUMNS =
-  'site_name, site_description, allow_registration, allow_anonymous_votes, require_email_verification, moderation_enabled, theme, email_notifications, push_notifications, time_zone, launches_per_day, launch_shuffle, require_staff_two_factor';
+  'site_name, site_description, allow_registration, allow_anonymous_votes, require_email_verification, moderation_enabled, theme, email_notifications, push_notifications, time_zone, launches_per_day, launch_shuffle, require_staff_two_factor, public_moderation_log';
 
 export function useSiteSettings() {
   return useQuery({

@@ -16,6 +16,7 @@ export const ADMIN_LINKS: ReadonlyArray<{ to: string; label: string; end?: boole
   { to: '/admin/votes', label: 'Votes', roles: ['admin'] },
   { to: '/admin/tags', label: 'Tags', roles: ['admin'] },
   { to: '/admin/settings', label: 'Settings', roles: ['admin'] },
+  { to: '/admin/audit', label: 'Audit Log', roles: ['admin'] },
 ];
 
 function Sidebar() {

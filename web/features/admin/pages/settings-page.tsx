@@ -176,6 +176,13 @@ export default function SettingsPage() {
             checked={form.require_staff_two_factor}
             onChange={(v) => set('require_staff_two_factor', v)}
           />
+          <SwitchField
+            id="public-moderation-log"
+            label="Public moderation log"
+            hint="Publish removals and bans, with their reasons, at /moderation. It names no moderator and shows no personal data."
+            checked={form.public_moderation_log}
+            onChange={(v) => set('public_moderation_log', v)}
+          />
         </TabsContent>
         <TabsContent value="notifications" className="grid max-w-2xl gap-4">
           <SwitchField
