@@ -29,8 +29,8 @@ export class AutofillRefused extends Error {
 /** Of a page only its first part is read: what a page says about itself is in its head. */
 export const PAGE_MAX_BYTES = 512 * 1024;
 const MANIFEST_MAX_BYTES = 64 * 1024;
-/** Every fetch of one auto-fill (page, manifest, image, API) ends by then. */
-const TOTAL_DEADLINE_MS = 15_000;
+/** Every fetch of one auto-fill (page, manifest, image, API) ends by then: within the app's 12 s for a POST. */
+const TOTAL_DEADLINE_MS = 10_000;
 const IMAGES_TRIED = 2;
 
 const isHtml = (type: string) => type === 'text/html' || type === 'application/xhtml+xml';

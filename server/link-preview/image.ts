@@ -35,15 +35,13 @@ export async function fetchPreviewImage(url: string, options: SafeFetchOptions):
   if (!isAllowed(declared) || sniffImage(result.body.subarray(0, 32)) !== declared) {
     throw new ImageUnusable('The preview image is not the JPEG, PNG, GIF or WebP it says it is, so it was not used.');
   }
-  let width = 0;
-  let height = 0;
-  try {
-    const info = await sharp(result.body, { limitInputPixels: MAX_SIDE * MAX_SIDE }).metadata();
-    width = info.width ?? 0;
-    height = info.height ?? 0;
-  } catch {
-    throw new ImageUnusable('The preview image could not be read, so it was not used.');
-  }
+  const info = await sharp(result.body, { limitInputPixels: MAX_SIDE * MAX_SIDE })
+    .metadata()
+    .catch(() => {
+      throw new ImageUnusable('The preview image could not be read, so it was not used.');
+    });
+  const width = info.width ?? 0;
+  const height = info.height ?? 0;
   if (width < 1 || height < 1 || width > MAX_SIDE || height > MAX_SIDE) {
     throw new ImageUnusable(`The preview image is ${width}×${height} pixels; images up to ${MAX_SIDE} pixels a side are used.`);
   }
