@@ -169,9 +169,9 @@ export function AutofillBox<V extends AutofillableValues>({
             </ul>
           )}
           {filled.fields.length > 0 && (
-            <Button variant="link" size="sm" className="mt-1 h-auto px-0" onClick={undo}>
+            <button type="button" className="mt-2 cursor-pointer text-sm font-medium text-primary underline-offset-4 hover:underline" onClick={undo}>
               Undo the fill
-            </Button>
+            </button>
           )}
         </div>
       )}
