@@ -46,6 +46,8 @@ const envSchema = z.object({
   GITHUB_CLIENT_SECRET: z.string().optional(),
   GITHUB_BASE_URL: z.string().url().default('https://github.com'),
   GITHUB_API_URL: z.string().url().default('https://api.github.com'),
+  // Sent to the GitHub API by auto-fill (decision 261): 5,000 calls an hour instead of 60 per server IP.
+  GITHUB_TOKEN: z.string().trim().min(1).optional(),
   SEED_DEMO: boolean.prefault('true'),
   // The built SPA served at /; defaults to dist/web (npm run build:web). Browser tests use their own build.
   WEB_DIST_DIR: z.string().optional(),
@@ -123,6 +125,10 @@ const envSchema = z.object({
   RATE_LIMIT_RENDERS: rateLimit.prefault('60/60'),
   // Search suggestions (the search_suggest RPC) per client IP, counted in each process (decision 234).
   RATE_LIMIT_SEARCH_SUGGEST: rateLimit.prefault('60/60'),
+  // Auto-fill of the submit form from a URL (the autofill function, decision 261): per user, and
+  // per client network (which may hold several makers).
+  RATE_LIMIT_AUTOFILL: rateLimit.prefault('20/3600'),
+  RATE_LIMIT_AUTOFILL_IP: rateLimit.prefault('60/3600'),
   // Renders waiting for one of the two encoder slots; beyond it the server answers 503.
   RENDER_QUEUE_SIZE: z.coerce.number().int().min(0).default(8),
   // Preview images (server/previews) waiting for the one preview drawer; beyond it a miss answers 503.

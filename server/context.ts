@@ -18,6 +18,7 @@ import type { StorageBackend } from './storage/backend.ts';
 import type { PublicUrls } from './storage/public-urls.ts';
 import type { PageCache } from './web/page-cache.ts';
 import type { PreviewService } from './previews/subjects.ts';
+import type { LinkPreviews } from './link-preview/autofill.ts';
 
 /** What every HTTP module receives: built once in createServerContext, shared by all requests. */
 export interface ServerContext {
@@ -56,6 +57,8 @@ export interface ServerContext {
   pageCache: PageCache;
   /** The preview images of shared links (server/previews, decision 251). */
   previews: PreviewService;
+  /** Auto-fill of the submit form from a URL (server/link-preview, decision 261). */
+  linkPreviews: LinkPreviews;
   /** Prometheus metrics; only when METRICS_TOKEN is set. */
   metrics?: Metrics;
 }

@@ -12,6 +12,7 @@ import { limitConnectionsPerIp, maxConnectionsFor, readOpenFileLimit, RECOMMENDE
 import { withResponseHeaders } from './http/response-headers.ts';
 import { productJobs } from './jobs/jobs.ts';
 import { Previews } from './previews/previews.ts';
+import { LinkPreviews } from './link-preview/autofill.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { createOutbox } from './notifications/create-outbox.ts';
@@ -112,6 +113,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     publicUrls: await PublicUrls.load(db, config.SITE_URL),
     pageCache: new PageCache(config, db, clock, (line) => logger.warn(line)),
     previews: new Previews({ db, storage, clock, config }),
+    linkPreviews: new LinkPreviews(config, clock),
   };
   if (config.METRICS_TOKEN) {
     ctx.metrics = new Metrics({

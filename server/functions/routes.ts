@@ -3,6 +3,7 @@ import type { ServerContext } from '../context.ts';
 import { DatabaseUnavailableError } from '../db/unavailable.ts';
 import { requestIdOf } from '../ops/request-id.ts';
 import { adminInviteUser } from './admin-invite-user.ts';
+import { autofill } from './autofill.ts';
 import { adminReviewProject } from './admin-review-project.ts';
 import { deleteAccount } from './delete-account.ts';
 import { finishSignup } from './finish-signup.ts';
@@ -13,6 +14,7 @@ import { FunctionError, type ServerFunction } from './types.ts';
 const FUNCTIONS: Record<string, ServerFunction> = {
   'admin-invite-user': adminInviteUser,
   'admin-review-project': adminReviewProject,
+  autofill,
   'delete-account': deleteAccount,
   'finish-signup': finishSignup,
   'mfa-recovery-codes': mfaRecoveryCodes,

@@ -126,7 +126,7 @@ export default function SubmitProjectPage() {
         <p className="mb-6 text-sm text-muted-foreground">
           Step 1 of 2: the essentials. Next you add more tools, tags, a gallery, a demo video and co-makers. Your typing is kept as a draft on this browser until you submit.
         </p>
-        <ProjectForm key={formKey} draft={user ? { form: DRAFT_FORM, userId: user.id } : undefined} idPrefix="submit" submitLabel="Submit Project" busyLabel="Submitting..." busy={busy} progress={progress} onSubmit={(v, img) => void onSubmit(v, img)} />
+        <ProjectForm key={formKey} autofill draft={user ? { form: DRAFT_FORM, userId: user.id } : undefined} idPrefix="submit" submitLabel="Submit Project" busyLabel="Submitting..." busy={busy} progress={progress} onSubmit={(v, img) => void onSubmit(v, img)} />
       </div>
     </section>
   );

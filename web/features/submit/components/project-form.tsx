@@ -12,6 +12,7 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { cn } from '../../../lib/cn.ts';
 import { loadDraft, saveDraft } from '../../../lib/drafts.ts';
 import { refreshShownErrors } from '../../../lib/field-errors.ts';
+import { AutofillBox } from './autofill-box.tsx';
 import { ImagePicker } from './image-picker.tsx';
 import { LaunchDayField } from './launch-day-field.tsx';
 
@@ -30,7 +31,7 @@ export interface ProjectFormValues {
 export const EMPTY_PROJECT: ProjectFormValues = { title: '', description: '', longDescription: '', liveUrl: '', githubUrl: '', tool: '', category: '', launchDate: '' };
 const FORM_FIELDS = Object.keys(EMPTY_PROJECT) as Array<keyof ProjectFormValues>;
 
-type FieldName = keyof ProjectFormValues | 'image';
+type FieldName = keyof ProjectFormValues | 'image' | 'autofill';
 type Errors = Partial<Record<FieldName, string>>;
 
 /** The first message per field, from the shared schema (domain/), so form and database agree. */
@@ -61,6 +62,7 @@ export function ProjectForm({
   launchLocked = false,
   footer,
   draft,
+  autofill = false,
 }: {
   idPrefix: string;
   initial?: ProjectFormValues;
@@ -75,6 +77,8 @@ export function ProjectForm({
   launchLocked?: boolean | string;
   /** Keep a draft of the typed fields for this user (decision 224); the caller clears it on success. */
   draft?: { form: string; userId: string };
+  /** Offer "Fill from this page" above the fields (the submit form; decision 261). */
+  autofill?: boolean;
 }) {
   const [restored] = useState(() => (draft ? loadDraft<ProjectFormValues>(draft.form, draft.userId, FORM_FIELDS) : null));
   const [values, setValues] = useState<ProjectFormValues>(() => ({ ...initial, ...restored }));
@@ -110,7 +114,7 @@ export function ProjectForm({
   };
 
   const count = values.description.length;
-  return (
+  const form = (
     <form noValidate onSubmit={submit} className="flex flex-col gap-6">
       {restored && (
         <p role="status" className="rounded-lg border border-border bg-muted/50 px-4 py-3 text-sm text-muted-foreground" data-testid="draft-restored">
@@ -183,5 +187,22 @@ export function ProjectForm({
         </Button>
       </div>
     </form>
+  );
+  if (!autofill) return form;
+  return (
+    <div className="flex flex-col gap-6">
+      <AutofillBox
+        id={id('autofill')}
+        values={values}
+        image={image}
+        disabled={busy}
+        onFill={(next, nextImage) => {
+          setValues(next);
+          setImage(nextImage);
+          setErrors((shown) => ({ ...refreshShownErrors(shown, validateProject(next).errors), ...(nextImage ? { image: undefined } : {}) }));
+        }}
+      />
+      {form}
+    </div>
   );
 }
