@@ -144,6 +144,7 @@ export const APP_ONLY_ROUTES: readonly string[] = [
   'submit-project',
   'profile',
   'my-projects',
+  'my-projects/:id/stats',
   'notifications',
   'settings/notifications',
   'following',

@@ -1,6 +1,7 @@
 -- The maker's stats page (issue 32 item 3, decision 258): one call for /my-projects/:id/stats.
 --
--- public.project_stats_page(project, from_day, to_day) answers, for the project's makers only (the
+-- public.project_stats_page(project, days) answers the last `days` site days (1 to 366, today
+-- included: the browser's clock and time zone need not be the site's), for the project's makers only (the
 -- same check as project_stats, 0281: owner or co-maker, not banned; 42501 otherwise):
 --   traffic      project_stats' days and referrers (the roll-up, today from the raw events)
 --   activity     per site day: votes (the public vote count's votes, 0250), comments, and followers
@@ -42,16 +43,22 @@ language sql stable security definer set search_path = '' as $$
 $$;
 revoke all on function showcase_private.launch_day_numbers(date) from public, anon, authenticated;
 
-create or replace function public.project_stats_page(project uuid, from_day date, to_day date) returns json
+create or replace function public.project_stats_page(project uuid, days integer) returns json
 language plpgsql stable security definer set search_path = '' as $$
 declare
   tz text := showcase_private.site_time_zone();
+  to_day date := showcase_private.site_today();
+  from_day date;
   traffic json;
   p record;
   launch_day date;
   launch json;
 begin
-  -- Checks the caller and the range (42501, 22023) before anything else is read.
+  if days is null or days < 1 or days > 366 then
+    raise exception 'Ask for 1 to 366 days' using errcode = '22023';
+  end if;
+  from_day := to_day - (days - 1);
+  -- Checks the caller (42501) before anything else is read.
   traffic := public.project_stats(project, from_day, to_day);
 
   select x.id, x.title, x.creator_id, x.status, x.launched_at into p from public.projects x where x.id = project;
@@ -82,6 +89,8 @@ begin
 
   return json_build_object(
     'project', json_build_object('id', p.id, 'title', p.title, 'launched_at', p.launched_at),
+    'from_day', from_day,
+    'to_day', to_day,
     'days', traffic -> 'days',
     'referrers', traffic -> 'referrers',
     'activity', coalesce((
@@ -108,5 +117,5 @@ begin
     'launch', launch
   );
 end $$;
-revoke all on function public.project_stats_page(uuid, date, date) from public, anon;
-grant execute on function public.project_stats_page(uuid, date, date) to authenticated, service_role;
+revoke all on function public.project_stats_page(uuid, integer) from public, anon;
+grant execute on function public.project_stats_page(uuid, integer) to authenticated, service_role;

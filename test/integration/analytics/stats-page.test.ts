@@ -8,7 +8,7 @@ let server: TestServer;
 let owner: TestUser;
 let coMaker: TestUser;
 let project: string;
-const range = () => ({ project, from_day: '2031-03-01', to_day: '2031-03-31' });
+const range = () => ({ project, days: 30 });
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -53,8 +53,11 @@ describe('who may read the stats page', () => {
     expect(refused.data).toBeNull();
   });
 
-  it('asks for at most 400 days', async () => {
-    expect((await owner.client.rpc('project_stats_page', { project, from_day: '2030-01-01', to_day: '2031-12-31' })).error?.code).toBe('22023');
+  it('answers the last 1 to 366 days, ending on the site\'s today', async () => {
+    expect((await owner.client.rpc('project_stats_page', { project, days: 367 })).error?.code).toBe('22023');
+    expect((await owner.client.rpc('project_stats_page', { project, days: 0 })).error?.code).toBe('22023');
+    const { data } = await owner.client.rpc('project_stats_page', { project, days: 7 });
+    expect([data.from_day, data.to_day]).toEqual(['2031-03-04', '2031-03-10']);
   });
 });
 
