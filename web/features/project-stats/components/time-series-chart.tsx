@@ -169,7 +169,9 @@ export function TimeSeriesChart({ title, x, series, formatX, utc = false, invert
         className="w-full rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
       />
       <p id={hintId} className="sr-only">Use the left and right arrow keys to move between points; Home and End go to the first and last.</p>
-      <table className="sr-only">
+      {/* In a div: a table ignores the height sr-only sets, and would stretch the page below it. */}
+      <div className="sr-only">
+      <table>
         <caption>{title}</caption>
         <thead>
           <tr>
@@ -186,6 +188,7 @@ export function TimeSeriesChart({ title, x, series, formatX, utc = false, invert
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   );
 }
