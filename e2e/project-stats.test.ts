@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, toast } from './accounts-support.ts';
-import { startApp, watchErrors, type E2EApp } from './support/app.ts';
+import { applyTheme, seriousA11yViolations, startApp, watchErrors, type E2EApp } from './support/app.ts';
 
 /** The maker's stats page (issue 32 item 3) and the "Add ?ref= to my links" switch (decision 237). */
 let app: E2EApp;
@@ -76,6 +76,10 @@ describe('the stats page', () => {
     const table = page.getByRole('table', { name: 'Views, unique visitors and live-site clicks per day' });
     expect(await table.locator('tbody tr').count()).toBe(30);
     expect(await table.locator('tbody tr td').filter({ hasText: /^1$/ }).count()).toBe(3);
+    for (const dark of [false, true]) {
+      await applyTheme(page, dark);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    }
     expect(errors.pageErrors).toEqual([]);
   });
 

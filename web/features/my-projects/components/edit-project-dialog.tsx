@@ -49,7 +49,7 @@ export function EditProjectDialog({ project, onClose, onSaved }: { project: MyPr
             {project.status === 'pending' ? 'Your project is waiting for review.' : 'Saving changes sends the project back to review before they are published.'}
           </DialogDescription>
         </DialogHeader>
-        <div className="flex items-start justify-between gap-4 rounded-lg border border-border p-3">
+        <div className="mb-2 flex items-start justify-between gap-4 rounded-lg border border-border p-3">
           <div className="flex flex-col gap-1">
             <Label htmlFor="edit-outbound-ref">Add ?ref= to my links</Label>
             <p id="edit-outbound-ref-hint" className="text-sm text-muted-foreground">
