@@ -8,7 +8,7 @@ import { STATS_RANGES, useProjectStatsPage, type ProjectStatsPage, type StatsRan
 import { LaunchDay } from './components/launch-day.tsx';
 import { ReferrerBars } from './components/referrer-bars.tsx';
 import { StatTiles, type Tile } from './components/stat-tiles.tsx';
-import { TimeSeriesChart, type ChartSeries } from './components/time-series-chart.tsx';
+import { TimeSeriesChart, type ChartSeries } from '../../components/charts/time-series-chart.tsx';
 
 const RANGES = Object.keys(STATS_RANGES) as StatsRange[];
 const PANEL_ID = 'project-stats-panel';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { LaunchNumbers, ProjectStatsPage } from '../api/project-stats-page.ts';
-import { TimeSeriesChart, type ChartSeries } from './time-series-chart.tsx';
+import { TimeSeriesChart, type ChartSeries } from '../../../components/charts/time-series-chart.tsx';
 
 type Launch = NonNullable<ProjectStatsPage['launch']>;
 
