@@ -113,6 +113,21 @@ try {
     await page.getByRole('switch', { name: 'Add ?ref= to my links' }).waitFor();
     await page.screenshot({ path: `${outDir}/edit-ref-switch-${width}.png` });
   }
+  // The staff dashboard's 30-day trends (issue 32 item 5), drawn by the same chart.
+  const staff = await app.createUser({ name: 'Ada Admin' });
+  await db.query(`update auth.users set raw_app_meta_data = raw_app_meta_data || '{"role":"admin"}'::jsonb where id = $1`, [staff.id]);
+  for (const width of [1280, 375]) {
+    const page = await app.newPage({ width, height: 900 });
+    await signIn(page, staff.email, staff.password);
+    await page.goto('/admin');
+    await page.getByRole('group', { name: 'Visitors and votes per day' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    for (const dark of [false, true]) {
+      await applyTheme(page, dark);
+      await animationsSettled(page);
+      await page.screenshot({ path: `${outDir}/admin-trends-${width}-${dark ? 'dark' : 'light'}.png`, fullPage: true });
+    }
+  }
 } finally {
   await app.close();
 }
