@@ -146,6 +146,7 @@ export const APP_ONLY_ROUTES: readonly string[] = [
   'submit-project',
   'profile',
   'my-projects',
+  'my-projects/:id/stats',
   'notifications',
   'settings/notifications',
   'following',

@@ -15,6 +15,7 @@ import { rollUpAnalyticsJob } from './roll-up-analytics.ts';
 import { rotateAnalyticsSaltJob } from './rotate-analytics-salt.ts';
 import type { Job } from './scheduler.ts';
 import { sweepOrphanFilesJob } from './sweep-orphan-files.ts';
+import { takeRankSnapshotsJob } from './take-rank-snapshots.ts';
 import { takeBackupJob } from './take-backup.ts';
 
 /**
@@ -28,6 +29,7 @@ export function productJobs(ctx: Pick<ServerContext, 'db' | 'storage' | 'config'
     expireVoteNetworksJob(ctx.db),
     countAgedVotesJob(ctx.db),
     launchWinnersJob(ctx.db),
+    takeRankSnapshotsJob(ctx.db),
     drawPreviewsJob(ctx.previews),
     purgeRealtimeChangesJob(ctx.db),
     rotateAnalyticsSaltJob(ctx.db),

@@ -24,6 +24,8 @@ const ResetPasswordPage = lazy(() => import('../features/password-reset/reset-pa
 const SubmitProjectPage = lazy(() => import('../features/submit/submit-project-page.tsx'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page.tsx'));
 const MyProjectsPage = lazy(() => import('../features/my-projects/my-projects-page.tsx'));
+// Loads uPlot with it: the charts never weigh on any other page (issue 32).
+const ProjectStatsPage = lazy(() => import('../features/project-stats/project-stats-page.tsx'));
 const NotificationsPage = lazy(() => import('../features/notifications/notifications-page.tsx'));
 const NotificationSettingsPage = lazy(() => import('../features/notifications/notification-settings-page.tsx'));
 const FollowingPage = lazy(() => import('../features/people/following-page.tsx'));
@@ -43,6 +45,7 @@ export function AppRoutes() {
         <Route path="submit-project" element={<RequireAuth><SubmitProjectPage /></RequireAuth>} />
         <Route path="profile" element={<RequireAuth><ProfilePage /></RequireAuth>} />
         <Route path="my-projects" element={<RequireAuth><MyProjectsPage /></RequireAuth>} />
+        <Route path="my-projects/:id/stats" element={<RequireAuth><ProjectStatsPage /></RequireAuth>} />
         <Route path="notifications" element={<RequireAuth><NotificationsPage /></RequireAuth>} />
         <Route path="settings/notifications" element={<RequireAuth><NotificationSettingsPage /></RequireAuth>} />
         <Route path="following" element={<RequireAuth><FollowingPage /></RequireAuth>} />

@@ -17,6 +17,7 @@ import { UpvoteButton } from '../projects/index.ts';
 import { AddToCollectionButton, BookmarkButton, FollowButton, MakersPanel, useProjectMakers } from '../people/index.ts';
 import { BadgeSnippets } from '../../components/badge-snippets.tsx';
 import { ReportButton } from '../reports/index.ts';
+import { projectStatsPath } from '../project-stats/index.ts';
 import { Gallery } from './components/gallery.tsx';
 import { MoreLikeThis } from './components/more-like-this.tsx';
 import { ShareBar } from './components/share-bar.tsx';
@@ -171,6 +172,12 @@ function ProjectView({ project }: { project: ProjectDetail }) {
             <div className="flex flex-wrap gap-2 sm:justify-end">
               <BookmarkButton projectId={project.id} />
               <AddToCollectionButton projectId={project.id} />
+              {/* Its makers' numbers: views, clicks, votes, rank (issue 32); the database refuses anyone else. */}
+              {isMaker && (
+                <Link to={projectStatsPath(project.id)} className={buttonVariants({ variant: 'outline', size: 'sm' })} aria-label={`Stats of ${project.title}`}>
+                  Stats
+                </Link>
+              )}
             </div>
             {/* Nobody reports a project they make (defect 13, M3). */}
             {!isMaker && <ReportButton type="project" targetId={project.id} label={`Report ${project.title}`} className="text-muted-foreground" />}

@@ -87,3 +87,29 @@ export function useOutboxStats() {
     },
   });
 }
+
+export interface TrendDay {
+  day: string;
+  signups: number;
+  submissions: number;
+  votes: number;
+  comments: number;
+  /** The sum of each project's unique visitors that day. */
+  visitors: number;
+}
+
+/** The last `days` site days of activity (admin_daily_trends, db/migrations/0303), for the charts. */
+export function useDailyTrends(days = 30) {
+  return useQuery({
+    queryKey: adminKeys.trends(days),
+    meta: { private: true },
+    queryFn: async (): Promise<{ from_day: string; to_day: string; days: TrendDay[] }> => {
+      const { data, error } = await supabase.rpc('admin_daily_trends', { days });
+      if (error) {
+        console.error('Error fetching stats', error);
+        throw error;
+      }
+      return data as { from_day: string; to_day: string; days: TrendDay[] };
+    },
+  });
+}

@@ -8,6 +8,7 @@ export const adminKeys = {
   stats: ['admin', 'stats'] as const,
   activity: (limit: number) => ['admin', 'activity', limit] as const,
   outbox: ['admin', 'outbox'] as const,
+  trends: (days: number) => ['admin', 'trends', days] as const,
   backups: ['admin', 'backups'] as const,
   projects: (status: string, page: number) => ['admin', 'projects', status, page] as const,
   reports: (status: string, search: string, page: number) => ['admin', 'reports', status, search, page] as const,

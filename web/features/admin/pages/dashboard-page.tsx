@@ -4,10 +4,14 @@ import { formatShortDate } from '../../../lib/format.ts';
 import { useAuth } from '../../../lib/session/auth-context.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Link } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
 import { isProjectEvent, useDashboardStats, useOutboxStats, useRecentActivity, type ActivityEvent, type DashboardStats, type OutboxStats } from '../api/dashboard.ts';
 import { useBackupStatus } from '../api/backups.ts';
 import { useStaffRole } from '../api/staff-role.ts';
 import { PageHeader } from '../components/data-table.tsx';
+
+// The charts bring uPlot: loaded after the numbers, in a chunk of their own.
+const TrendsCard = lazy(() => import('../components/trends-card.tsx'));
 
 const STATS: ReadonlyArray<{ key: keyof DashboardStats; label: string }> = [
   { key: 'totalUsers', label: 'Total Users' },
@@ -81,6 +85,9 @@ export default function DashboardPage() {
           </Card>
         ))}
       </div>
+      <Suspense fallback={null}>
+        <TrendsCard />
+      </Suspense>
       <OutboxCard />
       {isAdmin && <BackupCard />}
       <Card className="mt-8">

@@ -16,6 +16,8 @@ export interface MyProject
   rejection_reason: string | null;
   launch_date: string | null;
   launched_at: string | null;
+  /** Whether its outbound links carry ?ref=<site host> (decision 237); the maker's switch. */
+  outbound_ref?: boolean | null;
   creators: { id: string; name: string; bio: string | null } | null;
   /** Every tool (the primary one is `tool`), the tags and the gallery, for the row (issue 30 L9). */
   project_tools?: Array<{ tool: string }> | null;
@@ -24,7 +26,7 @@ export interface MyProject
 }
 
 const COLUMNS =
-  'id,title,description,long_description,image_url,live_url,github_url,tool,category,created_at,status,rejection_reason,upvotes,featured,launch_date,launched_at,creators(id,name,bio),project_tools(tool),project_tags(tags(slug,name)),project_images(id)';
+  'id,title,description,long_description,image_url,live_url,github_url,tool,category,created_at,status,rejection_reason,upvotes,featured,launch_date,launched_at,outbound_ref,creators(id,name,bio),project_tools(tool),project_tags(tags(slug,name)),project_images(id)';
 
 /**
  * Spec §7 "My projects": the caller's projects with the embedded creator, newest first, a page

@@ -12,6 +12,8 @@ export async function updateMyProject(
   values: ProjectSubmission,
   image: File | null,
   onProgress: (fraction: number) => void,
+  /** The "Add ?ref= to my links" switch (projects.outbound_ref); not a change review looks at. */
+  outboundRef?: boolean,
 ): Promise<{ status: string }> {
   await requireCurrentUser();
   const uploaded = image ? await uploadOrExplain(image, onProgress) : null;
@@ -26,6 +28,7 @@ export async function updateMyProject(
       tool: values.tool,
       category: values.category,
       launch_date: values.launchDate,
+      ...(outboundRef === undefined ? {} : { outbound_ref: outboundRef }),
       ...(uploaded ? { image_url: uploaded.publicUrl } : {}),
     })
     .eq('id', project.id)

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProjectSubmission } from '../../../../domain/project-submission.ts';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { safeHttpUrl } from '../../../lib/safe-url.ts';
 import { useAuth } from '../../../lib/session/auth-context.tsx';
@@ -16,12 +18,13 @@ export function EditProjectDialog({ project, onClose, onSaved }: { project: MyPr
   const coMaker = Boolean(project.creators && user && project.creators.id !== user.id);
   const launched = Boolean(project.launched_at && project.status === 'approved' && new Date(project.launched_at).getTime() <= Date.now());
   const [progress, setProgress] = useState<number | null>(null);
+  const [outboundRef, setOutboundRef] = useState(project.outbound_ref !== false);
 
   const save = async (values: ProjectSubmission, image: File | null) => {
     setBusy(true);
     setProgress(image ? 0 : null);
     try {
-      const { status } = await updateMyProject(project, values, image, setProgress);
+      const { status } = await updateMyProject(project, values, image, setProgress, outboundRef === (project.outbound_ref !== false) ? undefined : outboundRef);
       toast({
         title: 'Project updated',
         description: status === 'pending' && project.status !== 'pending' ? 'Your changes were saved and go to review before they are published.' : 'Your changes were saved.',
@@ -46,6 +49,15 @@ export function EditProjectDialog({ project, onClose, onSaved }: { project: MyPr
             {project.status === 'pending' ? 'Your project is waiting for review.' : 'Saving changes sends the project back to review before they are published.'}
           </DialogDescription>
         </DialogHeader>
+        <div className="mb-2 flex items-start justify-between gap-4 rounded-lg border border-border p-3">
+          <div className="flex flex-col gap-1">
+            <Label htmlFor="edit-outbound-ref">Add ?ref= to my links</Label>
+            <p id="edit-outbound-ref-hint" className="text-sm text-muted-foreground">
+              "View Live Site" and "View Source" then tell your own analytics that a visitor came from here. Off: your links are used exactly as you wrote them.
+            </p>
+          </div>
+          <Switch id="edit-outbound-ref" aria-describedby="edit-outbound-ref-hint" checked={outboundRef} onCheckedChange={setOutboundRef} disabled={busy} />
+        </div>
         <ProjectForm
           idPrefix="edit"
           initial={{

@@ -8,6 +8,7 @@ import { formatLaunchDay } from '../../../lib/format-launch-day.ts';
 import { BadgeSnippets } from '../../../components/badge-snippets.tsx';
 import { projectImageUrl } from '../../projects/index.ts';
 import { LiveRank } from '../../launches/index.ts';
+import { projectStatsPath } from '../../project-stats/index.ts';
 import { Suspense } from 'react';
 import type { MyProject } from '../api/my-projects-query.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -90,6 +91,12 @@ export function MyProjectRow({ project, onEdit, onDelete }: { project: MyProject
         <Link to={`/projects/${project.id}#extras`} className={buttonVariants({ variant: 'outline', size: 'sm' })} aria-label={`Gallery & more: tools, tags, gallery and video of ${project.title}`}>
           Gallery &amp; more
         </Link>
+        {/* Views, clicks, votes and the launch day's rank, once it is published (issue 32). */}
+        {published && (
+          <Link to={projectStatsPath(project.id)} className={buttonVariants({ variant: 'outline', size: 'sm' })} aria-label={`Stats of ${project.title}`}>
+            Stats
+          </Link>
+        )}
         {/* Co-makers edit; only the owner deletes (issue 18). */}
         {onDelete && (
           <Button variant="outline" size="sm" onClick={onDelete} aria-label={`Delete ${project.title}`} className="text-destructive">
