@@ -1,6 +1,6 @@
 import { useCombobox } from 'downshift';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { CloseIcon, SearchIcon } from '../../../components/icons.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useSuggestions } from '../api/search-suggest.ts';
@@ -16,7 +16,6 @@ import { GROUP_LABELS, MIN_SUGGEST_LENGTH, groupSuggestions, normalizeText, sear
  */
 export default function SearchDialog({ onClose }: { onClose: (restoreFocus: boolean) => void }) {
   const navigate = useNavigate();
-  const location = useLocation();
   const [text, setText] = useState('');
   const { suggestions, settled } = useSuggestions(text);
   const groups = groupSuggestions(suggestions);
@@ -31,12 +30,14 @@ export default function SearchDialog({ onClose }: { onClose: (restoreFocus: bool
     void navigate(href);
   };
 
-  // Back or forward to another page while the search is open: the search is done. (A page that
-  // keeps its own state in the query string, as /projects does, changes only the search part.)
-  const opened = useRef(location.pathname);
+  // Back or forward while the search is open: the search is done. (Not any change of location: a
+  // page still arriving from a click before the search opened, or /projects keeping its state in
+  // the query string, changes it too.)
   useEffect(() => {
-    if (location.pathname !== opened.current) onClose(false);
-  }, [location.pathname, onClose]);
+    const done = () => onClose(false);
+    window.addEventListener('popstate', done);
+    return () => window.removeEventListener('popstate', done);
+  }, [onClose]);
 
   useEffect(() => input.current?.focus(), []);
 
