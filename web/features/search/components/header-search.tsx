@@ -52,7 +52,7 @@ export function HeaderSearch() {
         onClick={() => setOpen(true)}
         className="inline-flex h-9 w-9 shrink-0 items-center justify-center gap-2 rounded-lg text-muted-foreground transition-colors hover:bg-muted hover:text-foreground lg:w-60 lg:justify-start lg:border lg:border-input lg:bg-background lg:px-3 lg:text-sm"
       >
-        <SearchIcon className="h-4 w-4" />
+        <SearchIcon className="h-5 w-5 lg:h-4 lg:w-4" />
         <span className="sr-only lg:not-sr-only lg:flex-1 lg:text-left">Search</span>
         <kbd aria-hidden="true" className="hidden rounded border border-border px-1.5 font-sans text-xs lg:inline">
           /

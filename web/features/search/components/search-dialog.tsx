@@ -1,5 +1,6 @@
 import { useCombobox } from 'downshift';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { CloseIcon, SearchIcon } from '../../../components/icons.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -91,8 +92,10 @@ export default function SearchDialog({ onClose }: { onClose: (restoreFocus: bool
           : '';
 
   let index = -1;
-  return (
-    <div className="fixed inset-0 z-50 flex justify-center sm:px-4 sm:pt-[10vh]">
+  // In <body>, not in the header: the header's backdrop blur makes it the box a fixed element is
+  // placed in, which would squeeze the panel into the header's 64 px.
+  return createPortal(
+    <div className="fixed inset-0 z-50 flex justify-center sm:items-start sm:px-4 sm:pt-[10vh]">
       <div aria-hidden="true" className="absolute inset-0 bg-black/30 backdrop-blur-sm dark:bg-black/60" onMouseDown={() => onClose(true)} />
       <div
         ref={panel}
@@ -131,7 +134,7 @@ export default function SearchDialog({ onClose }: { onClose: (restoreFocus: bool
           {status}
         </p>
         {/* The listbox scrolls itself: the arrow keys bring the active option into view. */}
-        <div {...getMenuProps()} className={cn('min-h-0 flex-1 overflow-y-auto p-2', !isOpen && 'hidden')}>
+        <div {...getMenuProps()} className={cn('min-h-0 flex-1 overflow-y-auto p-2 sm:flex-initial', !isOpen && 'hidden')}>
           {isOpen &&
             groups.map((group) => (
               <div key={group.kind} role="group" aria-labelledby={`${groupId}-${group.kind}`} className="py-1">
@@ -175,6 +178,7 @@ export default function SearchDialog({ onClose }: { onClose: (restoreFocus: bool
           </div>
         )}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
