@@ -115,17 +115,20 @@ describe.each([
     await page.keyboard.press('/');
     await focused(page);
     await page.keyboard.type('curs');
-    await page.getByRole('group', { name: 'Tools' }).getByRole('option', { name: 'Cursor' }).waitFor();
-    const options = await page.getByRole('option').allTextContents();
+    // Within the search: /projects has its own "Tools" filter with options of its own.
+    const listbox = page.getByRole('dialog', { name: 'Search' }).getByRole('listbox');
+    await listbox.getByRole('group', { name: 'Tools' }).getByRole('option', { name: 'Cursor' }).waitFor();
+    const options = await listbox.getByRole('option').allTextContents();
     for (let i = 0; i <= options.indexOf('Cursor'); i++) await page.keyboard.press('ArrowDown');
     expect(await active(page)).toBe('Cursor');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/projects\?tool=Cursor$/);
 
-    await page.keyboard.press('/');
+    // ⌘K / Ctrl+K works wherever the focus is (`/` would be typed into a field that has it).
+    await page.keyboard.press('ControlOrMeta+k');
     await focused(page);
     await page.keyboard.type('zephyr');
-    await page.getByRole('option').first().waitFor();
+    await page.getByRole('dialog', { name: 'Search' }).getByRole('option').first().waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(() => combobox(page).count()).toBe(0);
     expect(await page.getByRole('dialog', { name: 'Search' }).count()).toBe(0);
