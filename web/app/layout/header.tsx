@@ -6,6 +6,7 @@ import { useAuth } from '../../lib/session/auth-context.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useSignupOpen, useSiteDefaultTheme, useSiteName } from '../../lib/site-settings.ts';
 import { useTheme } from '../../lib/theme.ts';
+import { HeaderSearch } from '../../features/search/index.ts';
 import { MobileMenu } from './mobile-menu.tsx';
 import { isLaunchesPath, launchesLinks } from './launches-links.ts';
 
@@ -115,6 +116,11 @@ export function Header() {
             ))}
             <LaunchesMenu />
           </nav>
+        </div>
+
+        {/* One search for every width: an icon button, a field-like button from lg up. */}
+        <div className="flex flex-1 justify-end">
+          <HeaderSearch />
         </div>
 
         <div className="hidden items-center gap-2 md:flex">
